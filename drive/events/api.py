@@ -1,0 +1,188 @@
+"""REST API for events, registration and check-in. Thin: each view calls one service."""
+from django.shortcuts import get_object_or_404
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import status
+from rest_framework.authtoken.models import Token
+from rest_framework.response import Response
+from rest_framework.throttling import ScopedRateThrottle
+from rest_framework.views import APIView
+
+from drive.errors import Forbidden
+
+from . import selectors, services
+from .models import Registration
+from .permissions import require_organiser
+from .serializers import (
+    ClubSerializer,
+    CountSerializer,
+    EventCreateSerializer,
+    EventSerializer,
+    EventWriteSerializer,
+    RegistrationSerializer,
+    SelfCheckInResultSerializer,
+    SelfCheckInSerializer,
+    SignupSerializer,
+    TokenSerializer,
+    WalkInSerializer,
+)
+
+ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail` or field messages")
+
+
+def errors(*codes):
+    return {code: ERROR for code in codes}
+
+
+def visible_event(request, event_id):
+    return get_object_or_404(selectors.events_with_places(selectors.visible_events(request.user)), pk=event_id)
+
+
+def event_response(event, code=status.HTTP_200_OK):
+    event = selectors.events_with_places(type(event).objects.filter(pk=event.pk)).get()
+    return Response(EventSerializer(event).data, status=code)
+
+
+def visible_registration(request, registration_id):
+    registration = get_object_or_404(Registration.objects.select_related("event__club", "player"), pk=registration_id)
+    if not selectors.visible_events(request.user).filter(pk=registration.event_id).exists():
+        raise Forbidden("You may not see this registration.")
+    return registration
+
+
+class EventListView(APIView):
+    @extend_schema(responses={200: EventSerializer(many=True)}, operation_id="events_list")
+    def get(self, request):
+        events = selectors.events_with_places(selectors.visible_events(request.user))
+        return Response(EventSerializer(events, many=True).data)
+
+    @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer, **errors(400, 403)})
+    def post(self, request):
+        data = _valid(EventCreateSerializer, request)
+        event = services.create_event(actor=request.user, **data)
+        return event_response(event, status.HTTP_201_CREATED)
+
+
+class EventDetailView(APIView):
+    @extend_schema(responses={200: EventSerializer, **errors(404)})
+    def get(self, request, event_id):
+        return Response(EventSerializer(visible_event(request, event_id)).data)
+
+    @extend_schema(request=EventWriteSerializer, responses={200: EventSerializer, **errors(400, 403, 404)})
+    def patch(self, request, event_id):
+        event = visible_event(request, event_id)
+        data = _valid(EventWriteSerializer, request, partial=True)
+        event = services.update_event(actor=request.user, event=event, **data)
+        return event_response(event)
+
+
+class MyRegistrationView(APIView):
+    """The caller's own registration for one event."""
+
+    @extend_schema(responses={200: RegistrationSerializer, **errors(403, 404)})
+    def get(self, request, event_id):
+        event = visible_event(request, event_id)
+        registration = selectors.registration_of(request.user, event)
+        if registration is None:
+            return Response({"detail": "Not registered."}, status=status.HTTP_404_NOT_FOUND)
+        return Response(RegistrationSerializer(registration).data)
+
+    @extend_schema(request=None, responses={201: RegistrationSerializer, 200: RegistrationSerializer, **errors(403, 404, 409)})
+    def post(self, request, event_id):
+        event = visible_event(request, event_id)
+        existed = selectors.registration_of(request.user, event)
+        was_active = existed is not None and existed.status != Registration.Status.CANCELLED
+        registration = services.register(actor=request.user, event=event)
+        code = status.HTTP_200_OK if was_active else status.HTTP_201_CREATED
+        return Response(RegistrationSerializer(registration).data, status=code)
+
+    @extend_schema(request=None, responses={200: RegistrationSerializer, **errors(403, 404, 409)})
+    def delete(self, request, event_id):
+        event = visible_event(request, event_id)
+        registration = selectors.registration_of(request.user, event)
+        if registration is None:
+            return Response({"detail": "Not registered."}, status=status.HTTP_404_NOT_FOUND)
+        registration = services.cancel_registration(actor=request.user, registration=registration)
+        return Response(RegistrationSerializer(registration).data)
+
+
+class SelfCheckInView(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "door"
+
+    @extend_schema(request=SelfCheckInSerializer, responses={200: SelfCheckInResultSerializer, **errors(400, 403, 404, 409, 429)})
+    def post(self, request, event_id):
+        event = visible_event(request, event_id)
+        data = _valid(SelfCheckInSerializer, request)
+        registration, already = services.self_check_in(actor=request.user, event=event, door_code=data["door_code"])
+        return Response({"already_checked_in": already, "registration": RegistrationSerializer(registration).data})
+
+
+class EventRegistrationsView(APIView):
+    """The organiser's list of an event's registrations."""
+
+    @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403, 404)})
+    def get(self, request, event_id):
+        event = visible_event(request, event_id)
+        require_organiser(request.user, event.club)
+        return Response(RegistrationSerializer(selectors.registrations_for_event(event), many=True).data)
+
+
+class WalkInView(APIView):
+    @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer, **errors(400, 403, 404)})
+    def post(self, request, event_id):
+        event = visible_event(request, event_id)
+        data = _valid(WalkInSerializer, request)
+        registration = services.add_walk_in(actor=request.user, event=event, **data)
+        return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class NoShowsView(APIView):
+    @extend_schema(request=None, responses={200: CountSerializer, **errors(403, 404)})
+    def post(self, request, event_id):
+        event = visible_event(request, event_id)
+        return Response({"count": services.mark_absent_as_no_shows(actor=request.user, event=event)})
+
+
+def registration_action(service, doc):
+    class RegistrationActionView(APIView):
+        @extend_schema(request=None, responses={200: RegistrationSerializer, **errors(403, 404, 409)}, description=doc)
+        def post(self, request, registration_id):
+            registration = visible_registration(request, registration_id)
+            registration = service(actor=request.user, registration=registration)
+            return Response(RegistrationSerializer(registration).data)
+
+    RegistrationActionView.__name__ = service.__name__.title().replace("_", "") + "View"
+    return RegistrationActionView.as_view()
+
+
+class MyRegistrationsView(APIView):
+    @extend_schema(responses={200: RegistrationSerializer(many=True)})
+    def get(self, request):
+        return Response(RegistrationSerializer(selectors.registrations_of(request.user), many=True).data)
+
+
+class MyClubsView(APIView):
+    @extend_schema(responses={200: ClubSerializer(many=True)})
+    def get(self, request):
+        return Response(ClubSerializer(selectors.organised_clubs(request.user), many=True).data)
+
+
+class SignupView(APIView):
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "signup"
+    authentication_classes = []
+
+    @extend_schema(request=SignupSerializer, responses={201: TokenSerializer, **errors(400, 429)})
+    def post(self, request):
+        data = _valid(SignupSerializer, request)
+        user = services.sign_up(**data)
+        token, _ = Token.objects.get_or_create(user=user)
+        return Response({"token": token.key, "player": {"id": user.player.id, "display_name": user.player.display_name,
+                                                       "category": user.player.category}}, status=status.HTTP_201_CREATED)
+
+
+def _valid(serializer_class, request, **kwargs):
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data

@@ -1,0 +1,33 @@
+from django.urls import path
+from rest_framework.authtoken.views import obtain_auth_token
+
+from . import api, services
+
+urlpatterns = [
+    path("events/", api.EventListView.as_view(), name="api-events"),
+    path("events/<int:event_id>/", api.EventDetailView.as_view(), name="api-event"),
+    path("events/<int:event_id>/registration/", api.MyRegistrationView.as_view(), name="api-my-registration"),
+    path("events/<int:event_id>/check-in/", api.SelfCheckInView.as_view(), name="api-self-check-in"),
+    path("events/<int:event_id>/registrations/", api.EventRegistrationsView.as_view(), name="api-registrations"),
+    path("events/<int:event_id>/walk-ins/", api.WalkInView.as_view(), name="api-walk-ins"),
+    path("events/<int:event_id>/no-shows/", api.NoShowsView.as_view(), name="api-no-shows"),
+    path(
+        "registrations/<int:registration_id>/check-in/",
+        api.registration_action(services.check_in, "The organiser marks the player arrived."),
+        name="api-check-in",
+    ),
+    path(
+        "registrations/<int:registration_id>/no-show/",
+        api.registration_action(services.mark_no_show, "The organiser marks a registered player as not come."),
+        name="api-no-show",
+    ),
+    path(
+        "registrations/<int:registration_id>/cancel/",
+        api.registration_action(services.cancel_registration, "Cancel: the player's own, or any as organiser."),
+        name="api-cancel",
+    ),
+    path("me/registrations/", api.MyRegistrationsView.as_view(), name="api-my-registrations"),
+    path("me/clubs/", api.MyClubsView.as_view(), name="api-my-clubs"),
+    path("auth/signup/", api.SignupView.as_view(), name="api-signup"),
+    path("auth/token/", obtain_auth_token, name="api-token"),
+]

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class EventsConfig(AppConfig):
+    name = "drive.events"
+    label = "events"
+    verbose_name = _("Events and registration")

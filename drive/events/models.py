@@ -1,0 +1,160 @@
+"""Clubs, players, drives (events) and registrations."""
+import secrets
+
+from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+def new_door_code():
+    # 128 bits: the door QR code must not be guessable from outside the room.
+    return secrets.token_urlsafe(16)
+
+
+class Club(models.Model):
+    name = models.CharField(_("name"), max_length=120)
+    slug = models.SlugField(_("slug"), max_length=60, unique=True)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="organised_clubs", verbose_name=_("organisers")
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("club")
+        verbose_name_plural = _("clubs")
+        ordering = ["name"]
+
+    def __str__(self):
+        return self.name
+
+
+class Player(models.Model):
+    class Category(models.TextChoices):
+        NONE = "", _("—")
+        LADY = "lady", _("lady")
+        GENT = "gent", _("gent")
+
+    display_name = models.CharField(_("display name"), max_length=80)
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+    )
+    club = models.ForeignKey(
+        Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players", verbose_name=_("club")
+    )
+    category = models.CharField(_("category"), max_length=8, blank=True, choices=Category.choices)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("player")
+        verbose_name_plural = _("players")
+        ordering = ["display_name"]
+
+    def __str__(self):
+        return self.display_name
+
+
+class Event(models.Model):
+    """One whist drive: an evening of rounds at many tables."""
+
+    class MovementKind(models.TextChoices):
+        PROGRESSIVE = "progressive", _("progressive")
+        INDIVIDUAL = "individual", _("individual, balanced")
+        PAIRS = "pairs", _("fixed pairs")
+
+    class RulesPreset(models.TextChoices):
+        DRIVE = "drive", _("drive (each hand scored alone)")
+        SHORT = "short", _("short whist to five")
+        LONG = "long", _("long whist")
+
+    class TrumpRule(models.TextChoices):
+        TURNED_UP = "turned_up", _("turned up (last card)")
+        ROTATION = "rotation", _("rotation: hearts, diamonds, spades, clubs")
+        ROTATION_NO_TRUMP = "rotation_nt", _("rotation with a no-trump hand")
+
+    class ScoringRule(models.TextChoices):
+        TRICKS = "tricks", _("tricks taken")
+        OVER_SIX = "over_six", _("tricks over six")
+
+    class TieBreak(models.TextChoices):
+        HANDS_WON = "hands_won", _("most hands won, then best second half, then shared")
+        SECOND_HALF = "second_half", _("best second half, then shared")
+        SHARED = "shared", _("shared")
+        LOT = "lot", _("drawn by lot")
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="events", verbose_name=_("club"))
+    title = models.CharField(_("title"), max_length=140)
+    venue = models.CharField(_("venue"), max_length=200, blank=True)
+    starts_at = models.DateTimeField(_("starts at"))
+    capacity = models.PositiveIntegerField(_("capacity"), validators=[MinValueValidator(4), MaxValueValidator(2000)])
+    registration_opens_at = models.DateTimeField(_("registration opens"), null=True, blank=True)
+    registration_closes_at = models.DateTimeField(_("registration closes"), null=True, blank=True)
+    rounds = models.PositiveSmallIntegerField(_("rounds"), default=8, validators=[MinValueValidator(1), MaxValueValidator(60)])
+    hands_per_round = models.PositiveSmallIntegerField(
+        _("hands per round"), default=3, validators=[MinValueValidator(1), MaxValueValidator(13)]
+    )
+    round_minutes = models.PositiveSmallIntegerField(
+        _("round length (minutes)"), default=20, validators=[MinValueValidator(1), MaxValueValidator(240)]
+    )
+    movement_kind = models.CharField(
+        _("movement"), max_length=16, choices=MovementKind.choices, default=MovementKind.PROGRESSIVE
+    )
+    rules_preset = models.CharField(_("rules"), max_length=16, choices=RulesPreset.choices, default=RulesPreset.DRIVE)
+    trump_rule = models.CharField(_("trumps"), max_length=16, choices=TrumpRule.choices, default=TrumpRule.TURNED_UP)
+    scoring_rule = models.CharField(_("scoring"), max_length=16, choices=ScoringRule.choices, default=ScoringRule.TRICKS)
+    tie_break_rule = models.CharField(_("tie-break"), max_length=16, choices=TieBreak.choices, default=TieBreak.HANDS_WON)
+    prizes = models.JSONField(_("prizes"), default=list, blank=True, help_text=_("Prize names in order, e.g. first, second, booby."))
+    published = models.BooleanField(_("published"), default=False)
+    door_code = models.CharField(max_length=40, default=new_door_code, unique=True, editable=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("whist drive")
+        verbose_name_plural = _("whist drives")
+        ordering = ["starts_at", "id"]
+
+    def __str__(self):
+        return self.title
+
+
+class Registration(models.Model):
+    class Status(models.TextChoices):
+        REGISTERED = "registered", _("registered")
+        WAITLISTED = "waitlisted", _("waitlisted")
+        CANCELLED = "cancelled", _("cancelled")
+        CHECKED_IN = "checked_in", _("checked in")
+        NO_SHOW = "no_show", _("no-show")
+
+    # Statuses that hold one of the event's places.
+    HOLDS_PLACE = (Status.REGISTERED, Status.CHECKED_IN)
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
+    status = models.CharField(_("status"), max_length=12, choices=Status.choices)
+    waitlist_position = models.PositiveIntegerField(_("waitlist position"), null=True, blank=True)
+    walk_in = models.BooleanField(_("walk-in"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    registered_at = models.DateTimeField(_("registered at"))
+    promoted_at = models.DateTimeField(null=True, blank=True)
+    promotion_notified_at = models.DateTimeField(null=True, blank=True)
+    cancelled_at = models.DateTimeField(null=True, blank=True)
+    checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("registration")
+        verbose_name_plural = _("registrations")
+        ordering = ["registered_at", "id"]
+        constraints = [
+            models.UniqueConstraint(fields=["event", "player"], name="one_registration_per_player"),
+            models.UniqueConstraint(
+                fields=["event", "waitlist_position"],
+                condition=models.Q(status="waitlisted"),
+                name="one_player_per_waitlist_position",
+            ),
+        ]
+        indexes = [models.Index(fields=["event", "status"])]
+
+    def __str__(self):
+        return f"{self.player} @ {self.event}: {self.status}"

@@ -1,0 +1,70 @@
+"""Reads for pages and the API: no writes, no permission decisions beyond filtering."""
+from django.db.models import Case, Count, Q, Value, When
+
+from .models import Club, Event, Registration
+
+Status = Registration.Status
+
+
+def event_places(event):
+    """Places taken, capacity, waitlist length and arrivals of one event."""
+    counts = event.registrations.aggregate(
+        taken=Count("id", filter=Q(status__in=Registration.HOLDS_PLACE)),
+        waitlisted=Count("id", filter=Q(status=Status.WAITLISTED)),
+        checked_in=Count("id", filter=Q(status=Status.CHECKED_IN)),
+        no_show=Count("id", filter=Q(status=Status.NO_SHOW)),
+    )
+    return {"capacity": event.capacity, **counts}
+
+
+def events_with_places(queryset):
+    return queryset.select_related("club").annotate(
+        taken=Count("registrations", filter=Q(registrations__status__in=Registration.HOLDS_PLACE)),
+        waitlisted=Count("registrations", filter=Q(registrations__status=Status.WAITLISTED)),
+        checked_in=Count("registrations", filter=Q(registrations__status=Status.CHECKED_IN)),
+    )
+
+
+def visible_events(user):
+    """Published events for everyone, plus every event of the clubs the user organises."""
+    events = Event.objects.all()
+    if user.is_authenticated and user.is_superuser:
+        return events
+    if user.is_authenticated:
+        return events.filter(Q(published=True) | Q(club__organisers=user)).distinct()
+    return events.filter(published=True)
+
+
+def organised_clubs(user):
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
+
+
+def organised_events(user):
+    return Event.objects.filter(club__in=organised_clubs(user))
+
+
+STATUS_ORDER = [Status.CHECKED_IN, Status.REGISTERED, Status.WAITLISTED, Status.NO_SHOW, Status.CANCELLED]
+
+
+def registrations_for_event(event):
+    """Arrived first, then expected, the waitlist in order, then the rest; by name within."""
+    status_order = Case(*(When(status=s, then=Value(i)) for i, s in enumerate(STATUS_ORDER)))
+    return (
+        event.registrations.select_related("player")
+        .annotate(status_order=status_order)
+        .order_by("status_order", "waitlist_position", "player__display_name", "id")
+    )
+
+
+def registration_of(user, event):
+    if not user.is_authenticated:
+        return None
+    return event.registrations.filter(player__user=user).first()
+
+
+def registrations_of(user):
+    if not user.is_authenticated:
+        return Registration.objects.none()
+    return Registration.objects.filter(player__user=user).select_related("event__club").order_by("-event__starts_at")

@@ -1,0 +1,104 @@
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from .models import Club, Event, Player, Registration
+from .services import EVENT_FIELDS
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """An event as the public sees it, with its places ("17/32") and waitlist length."""
+
+    club = ClubSerializer(read_only=True)
+    places_taken = serializers.IntegerField(read_only=True, source="taken")
+    waitlisted = serializers.IntegerField(read_only=True)
+    checked_in = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Event
+        fields = ["id", "club", *EVENT_FIELDS, "places_taken", "waitlisted", "checked_in"]
+
+
+class EventWriteSerializer(serializers.ModelSerializer):
+    prizes = serializers.ListField(child=serializers.CharField(max_length=80), required=False, max_length=50)
+
+    class Meta:
+        model = Event
+        fields = EVENT_FIELDS
+
+
+class EventCreateSerializer(EventWriteSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+
+    class Meta(EventWriteSerializer.Meta):
+        fields = ["club", *EVENT_FIELDS]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "display_name", "category"]
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+    event = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "event", "player", "status", "waitlist_position", "walk_in",
+            "registered_at", "promoted_at", "cancelled_at", "checked_in_at",
+        ]
+        read_only_fields = fields
+
+
+class SelfCheckInSerializer(serializers.Serializer):
+    door_code = serializers.CharField(max_length=64)
+
+
+class SelfCheckInResultSerializer(serializers.Serializer):
+    already_checked_in = serializers.BooleanField()
+    registration = RegistrationSerializer()
+
+
+class WalkInSerializer(serializers.Serializer):
+    display_name = serializers.CharField(max_length=80)
+    category = serializers.ChoiceField(choices=Player.Category.choices, required=False, default="")
+
+
+class CountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+
+
+class SignupSerializer(serializers.Serializer):
+    username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+    password = serializers.CharField(write_only=True, max_length=128)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    display_name = serializers.CharField(max_length=80)
+
+    def validate_username(self, value):
+        if get_user_model().objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError(_("This username is taken."))
+        return value
+
+    def validate(self, attrs):
+        user = get_user_model()(username=attrs["username"], email=attrs.get("email", ""))
+        try:
+            validate_password(attrs["password"], user)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError({"password": list(exc.messages)}) from exc
+        return attrs
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    player = PlayerSerializer()

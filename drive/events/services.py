@@ -1,0 +1,364 @@
+"""Business rules for events, registration and check-in.
+
+Each function takes keyword arguments, checks the actor's permission, runs in one
+transaction and announces the change on the channel layer after commit.
+"""
+from datetime import timedelta
+
+from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.mail import send_mail
+from django.db import IntegrityError, transaction
+from django.db.models import Max
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from drive import broadcast
+from drive.errors import Conflict, Forbidden, Invalid, NotFound
+
+from .models import Club, Event, Player, Registration
+from .permissions import is_organiser, require_login, require_organiser
+
+Status = Registration.Status
+
+EVENT_FIELDS = (
+    "title venue starts_at capacity registration_opens_at registration_closes_at rounds hands_per_round "
+    "round_minutes movement_kind rules_preset trump_rule scoring_rule tie_break_rule prizes published"
+).split()
+
+
+def _full_clean(instance, **kwargs):
+    try:
+        instance.full_clean(**kwargs)
+    except ValidationError as exc:
+        field, messages = next(iter(exc.message_dict.items()))
+        raise Invalid(messages[0], field=None if field == "__all__" else field, extra={}) from exc
+
+
+def _validate_event(event):
+    _full_clean(event, exclude=["club"])
+    opens, closes = event.registration_opens_at, event.registration_closes_at
+    if opens and closes and opens >= closes:
+        raise Invalid(_("Registration must open before it closes."), field="registration_closes_at")
+    if closes and closes > event.starts_at:
+        raise Invalid(_("Registration must close by the start of the evening."), field="registration_closes_at")
+    if not isinstance(event.prizes, list) or not all(isinstance(p, str) and p.strip() for p in event.prizes):
+        raise Invalid(_("Prizes must be a list of names."), field="prizes")
+
+
+def _locked_event(event_id):
+    """The event row locked for this transaction: registrations of one event queue here."""
+    try:
+        return Event.objects.select_for_update().get(pk=event_id)
+    except Event.DoesNotExist:
+        raise NotFound(_("No such event.")) from None
+
+
+# --- players ----------------------------------------------------------------------
+
+
+def player_for_user(*, user):
+    """The player record of a logged-in user, created on first use."""
+    require_login(user)
+    player = Player.objects.filter(user=user).first()
+    if player:
+        return player
+    name = user.get_full_name() or user.get_username()
+    try:
+        with transaction.atomic():
+            return Player.objects.create(user=user, display_name=name[:80])
+    except IntegrityError:  # created by a concurrent request of the same user
+        return Player.objects.get(user=user)
+
+
+# --- events -----------------------------------------------------------------------
+
+
+@transaction.atomic
+def create_event(*, actor, club, **fields):
+    require_organiser(actor, club)
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise Invalid(_("Unknown fields: %s") % ", ".join(sorted(unknown)))
+    event = Event(club=club, **fields)
+    _validate_event(event)
+    event.save()
+    return event
+
+
+@transaction.atomic
+def update_event(*, actor, event, **fields):
+    require_organiser(actor, event.club)
+    event = _locked_event(event.pk)
+    for name, value in fields.items():
+        if name not in EVENT_FIELDS:
+            raise Invalid(_("Unknown fields: %s") % name)
+        setattr(event, name, value)
+    _validate_event(event)
+    event.save()
+    if "capacity" in fields:
+        _enqueue_promotion(event.pk)
+    broadcast.publish(event.pk, "event")
+    return event
+
+
+def registration_state(event, now=None):
+    """Why registration is closed, or None when it is open."""
+    now = now or timezone.now()
+    if not event.published:
+        return _("This event is not published.")
+    if event.registration_opens_at and now < event.registration_opens_at:
+        return _("Registration has not opened yet.")
+    closes = event.registration_closes_at or event.starts_at
+    if now >= closes:
+        return _("Registration is closed.")
+    return None
+
+
+# --- registration -----------------------------------------------------------------
+
+
+def _places_taken(event):
+    return event.registrations.filter(status__in=Registration.HOLDS_PLACE).count()
+
+
+def _next_waitlist_position(event):
+    top = event.registrations.filter(status=Status.WAITLISTED).aggregate(top=Max("waitlist_position"))["top"]
+    return (top or 0) + 1
+
+
+@transaction.atomic
+def register(*, actor, event):
+    """Register the actor: a place if one is free, else the end of the waitlist.
+
+    Registering again while registered or waitlisted changes nothing (idempotent).
+    """
+    player = player_for_user(user=actor)
+    event = _locked_event(event.pk)
+    closed = registration_state(event)
+    if closed:
+        raise Conflict(closed)
+    registration = event.registrations.filter(player=player).first()
+    if registration and registration.status != Status.CANCELLED:
+        return registration
+    registration = registration or Registration(event=event, player=player)
+    _admit(event, registration)
+    registration.registered_at = timezone.now()
+    registration.cancelled_at = None
+    registration.save()
+    broadcast.publish(event.pk, "registrations")
+    return registration
+
+
+def _admit(event, registration):
+    if _places_taken(event) < event.capacity:
+        registration.status, registration.waitlist_position = Status.REGISTERED, None
+    else:
+        registration.status = Status.WAITLISTED
+        registration.waitlist_position = _next_waitlist_position(event)
+
+
+@transaction.atomic
+def cancel_registration(*, actor, registration):
+    """A player cancels their own place; an organiser may cancel anyone's."""
+    require_login(actor)
+    event = _locked_event(registration.event_id)
+    registration = Registration.objects.select_related("player").get(pk=registration.pk)
+    own = registration.player.user_id == actor.pk
+    if not own and not is_organiser(actor, event.club):
+        raise Forbidden(_("You can only cancel your own registration."))
+    if registration.status == Status.CANCELLED:
+        return registration
+    if own and not is_organiser(actor, event.club):
+        if registration.status not in (Status.REGISTERED, Status.WAITLISTED):
+            raise Conflict(_("You are already checked in: please see the organiser."))
+        if timezone.now() >= event.starts_at:
+            raise Conflict(_("The evening has started: please see the organiser."))
+    held_place = registration.status in Registration.HOLDS_PLACE
+    registration.status, registration.cancelled_at = Status.CANCELLED, timezone.now()
+    registration.waitlist_position = None
+    registration.save()
+    _renumber_waitlist(event)
+    if held_place:
+        _enqueue_promotion(event.pk)
+    broadcast.publish(event.pk, "registrations")
+    return registration
+
+
+def _renumber_waitlist(event):
+    waiting = event.registrations.filter(status=Status.WAITLISTED).order_by("waitlist_position", "id")
+    for position, registration in enumerate(waiting, start=1):
+        if registration.waitlist_position != position:
+            registration.waitlist_position = position
+            registration.save(update_fields=["waitlist_position", "updated_at"])
+
+
+def _enqueue_promotion(event_id):
+    from .tasks import promote_waitlist  # tasks import services: import late to avoid a cycle
+
+    promote_waitlist.delay_on_commit(event_id)
+
+
+@transaction.atomic
+def fill_places_from_waitlist(*, event_id):
+    """Move the first of the waitlist into free places; returns the promoted ids.
+
+    Recomputed from the rows each time, so running it twice promotes nobody twice.
+    """
+    event = _locked_event(event_id)
+    free = event.capacity - _places_taken(event)
+    if free <= 0 or timezone.now() >= event.starts_at:
+        return []
+    promoted = list(event.registrations.filter(status=Status.WAITLISTED).order_by("waitlist_position", "id")[:free])
+    now = timezone.now()
+    for registration in promoted:
+        registration.status, registration.waitlist_position, registration.promoted_at = Status.REGISTERED, None, now
+        registration.save(update_fields=["status", "waitlist_position", "promoted_at", "updated_at"])
+    if promoted:
+        _renumber_waitlist(event)
+        broadcast.publish(event.pk, "registrations")
+    return [registration.pk for registration in promoted]
+
+
+@transaction.atomic
+def notify_promoted(*, registration_id):
+    """Tell a promoted player by email that they have a place. Sent once."""
+    registration = (
+        Registration.objects.select_for_update(of=("self",)).select_related("player__user", "event").get(pk=registration_id)
+    )
+    user = registration.player.user
+    if registration.status != Status.REGISTERED or registration.promotion_notified_at or not (user and user.email):
+        return False
+    registration.promotion_notified_at = timezone.now()
+    registration.save(update_fields=["promotion_notified_at", "updated_at"])
+    event = registration.event
+    send_mail(
+        subject=_("You have a place at %(title)s") % {"title": event.title},
+        message=_("A place has become free at %(title)s on %(start)s, and it is yours. See you there!")
+        % {"title": event.title, "start": timezone.localtime(event.starts_at).strftime("%Y-%m-%d %H:%M")},
+        from_email=settings.DEFAULT_FROM_EMAIL,
+        recipient_list=[user.email],
+    )
+    return True
+
+
+# --- check-in ---------------------------------------------------------------------
+
+
+@transaction.atomic
+def check_in(*, actor, registration):
+    """The organiser marks a player arrived (also from the waitlist or a no-show)."""
+    registration = Registration.objects.select_related("event__club").get(pk=registration.pk)
+    require_organiser(actor, registration.event.club)
+    _locked_event(registration.event_id)
+    registration.refresh_from_db()
+    if registration.status == Status.CHECKED_IN:
+        return registration
+    if registration.status == Status.CANCELLED:
+        raise Conflict(_("This registration was cancelled; register the player again first."))
+    _mark_arrived(registration)
+    _renumber_waitlist(registration.event)
+    return registration
+
+
+def _mark_arrived(registration):
+    registration.status, registration.waitlist_position = Status.CHECKED_IN, None
+    registration.checked_in_at = timezone.now()
+    registration.save(update_fields=["status", "waitlist_position", "checked_in_at", "updated_at"])
+    broadcast.publish(registration.event_id, "arrivals")
+
+
+@transaction.atomic
+def self_check_in(*, actor, event, door_code):
+    """Scanning the door code marks the actor arrived. Returns (registration, already)."""
+    require_login(actor)
+    event = _locked_event(event.pk)
+    if door_code != event.door_code:
+        raise NotFound(_("This door code is not valid for this event."))
+    opens = event.starts_at - timedelta(hours=settings.CHECKIN_OPENS_HOURS_BEFORE)
+    if timezone.now() < opens:
+        raise Conflict(_("Check-in opens %(hours)s hours before the start.") % {"hours": settings.CHECKIN_OPENS_HOURS_BEFORE})
+    player = Player.objects.filter(user=actor).first()
+    registration = player and event.registrations.filter(player=player).first()
+    if not registration or registration.status == Status.CANCELLED:
+        raise Conflict(_("You are not registered for this event: please see the organiser."))
+    if registration.status == Status.CHECKED_IN:
+        return registration, True
+    if registration.status == Status.WAITLISTED:
+        raise Conflict(_("You are on the waitlist: please see the organiser."))
+    _mark_arrived(registration)
+    return registration, False
+
+
+@transaction.atomic
+def add_walk_in(*, actor, event, display_name, category=""):
+    """A player who turns up unregistered, added by name and checked in at once.
+
+    The organiser can see the room, so a walk-in may take the event over capacity.
+    """
+    require_organiser(actor, event.club)
+    event = _locked_event(event.pk)
+    name = (display_name or "").strip()
+    if not name:
+        raise Invalid(_("Enter the player's name."), field="display_name")
+    if len(name) > 80:
+        raise Invalid(_("A name is at most 80 characters."), field="display_name")
+    if category not in Player.Category.values:
+        raise Invalid(_("Unknown category."), field="category")
+    player = Player.objects.create(display_name=name, club=event.club, category=category)
+    now = timezone.now()
+    registration = Registration.objects.create(
+        event=event, player=player, status=Status.CHECKED_IN, walk_in=True, registered_at=now, checked_in_at=now
+    )
+    broadcast.publish(event.pk, "arrivals")
+    return registration
+
+
+@transaction.atomic
+def mark_no_show(*, actor, registration):
+    registration = Registration.objects.select_related("event__club").get(pk=registration.pk)
+    require_organiser(actor, registration.event.club)
+    _locked_event(registration.event_id)
+    registration.refresh_from_db()
+    if registration.status == Status.NO_SHOW:
+        return registration
+    if registration.status != Status.REGISTERED:
+        raise Conflict(_("Only a registered player who has not arrived can be marked a no-show."))
+    registration.status = Status.NO_SHOW
+    registration.save(update_fields=["status", "updated_at"])
+    broadcast.publish(registration.event_id, "arrivals")
+    return registration
+
+
+@transaction.atomic
+def mark_absent_as_no_shows(*, actor, event):
+    """Everyone registered but not arrived becomes a no-show; returns how many."""
+    require_organiser(actor, event.club)
+    _locked_event(event.pk)
+    count = event.registrations.filter(status=Status.REGISTERED).update(status=Status.NO_SHOW, updated_at=timezone.now())
+    broadcast.publish(event.pk, "arrivals")
+    return count
+
+
+@transaction.atomic
+def create_club(*, actor, name, slug):
+    if not (actor and actor.is_authenticated and actor.is_staff):
+        raise Forbidden(_("Only site staff may create clubs."))
+    club = Club(name=name, slug=slug)
+    _full_clean(club)
+    club.save()
+    club.organisers.add(actor)
+    return club
+
+
+@transaction.atomic
+def sign_up(*, username, password, email="", display_name):
+    """A new user account with its player record."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    if User.objects.filter(username__iexact=username).exists():
+        raise Invalid(_("This username is taken."), field="username")
+    user = User.objects.create_user(username=username, password=password, email=email or "")
+    Player.objects.create(user=user, display_name=display_name.strip()[:80] or username)
+    return user

@@ -1,0 +1,17 @@
+"""Celery tasks: take ids, call a service, safe to run twice."""
+from celery import shared_task
+
+from . import services
+
+
+@shared_task
+def promote_waitlist(event_id):
+    promoted = services.fill_places_from_waitlist(event_id=event_id)
+    for registration_id in promoted:
+        notify_promoted.delay_on_commit(registration_id)
+    return promoted
+
+
+@shared_task
+def notify_promoted(registration_id):
+    return services.notify_promoted(registration_id=registration_id)

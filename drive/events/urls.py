@@ -1,0 +1,24 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("", views.event_list, name="event-list"),
+    path("events/<int:event_id>/", views.event_detail, name="event-detail"),
+    path("events/<int:event_id>/register/", views.register, name="event-register"),
+    path("events/<int:event_id>/cancel/", views.cancel, name="event-cancel"),
+    path("events/<int:event_id>/door/<str:door_code>/", views.door_check_in, name="door-check-in"),
+    path("accounts/signup/", views.signup, name="signup"),
+    path("me/", views.me, name="me"),
+    path("console/", views.console, name="console"),
+    path("console/clubs/<int:club_id>/events/new/", views.event_create, name="console-event-create"),
+    path("console/events/<int:event_id>/", views.console_event, name="console-event"),
+    path("console/events/<int:event_id>/edit/", views.event_edit, name="console-event-edit"),
+    path("console/events/<int:event_id>/registrations/", views.console_arrivals, name="console-arrivals"),
+    path("console/events/<int:event_id>/walk-in/", views.console_walk_in, name="console-walk-in"),
+    path("console/events/<int:event_id>/no-shows/", views.console_no_shows, name="console-no-shows"),
+    path("console/events/<int:event_id>/door-qr.svg", views.door_qr, name="console-door-qr"),
+    path("console/registrations/<int:registration_id>/check-in/", views.console_check_in, name="console-check-in"),
+    path("console/registrations/<int:registration_id>/no-show/", views.console_no_show, name="console-no-show"),
+    path("console/registrations/<int:registration_id>/cancel/", views.console_cancel, name="console-cancel"),
+]

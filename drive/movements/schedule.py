@@ -1,0 +1,72 @@
+"""The data of a movement: rounds of tables of four plus the players sitting out.
+
+Pure Python, no Django. Players are numbered 1..V. A table is (N, E, S, W),
+seated clockwise: N-S partner against E-W, and "left of X" is the next seat
+clockwise (rule book, "Seats are N, E, S, W, clockwise").
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+Table = tuple[int, int, int, int]
+SEATS = ("N", "E", "S", "W")
+
+
+@dataclass(frozen=True)
+class Round:
+    tables: tuple[Table, ...]
+    sit_out: tuple[int, ...] = ()
+
+    def players(self) -> list[int]:
+        return [p for t in self.tables for p in t] + list(self.sit_out)
+
+    def seat_of(self) -> dict[int, tuple[int, int]]:
+        """player -> (table index from 0, seat index 0..3)."""
+        return {p: (i, s) for i, t in enumerate(self.tables) for s, p in enumerate(t)}
+
+
+@dataclass
+class Movement:
+    players: int
+    kind: str  # "individual" | "pairs" | "progressive"
+    rounds: list[Round]
+    source: str = ""  # which construction or optimiser built it
+    meta: dict = field(default_factory=dict)
+
+    def to_json(self, quality: dict | None = None) -> dict:
+        """The exact shape of the `movement --json` command (issue 4)."""
+        rounds = [
+            {
+                "tables": [
+                    {"table": i + 1, **dict(zip(SEATS, t))} for i, t in enumerate(r.tables)
+                ],
+                "sit_out": sorted(r.sit_out),
+            }
+            for r in self.rounds
+        ]
+        out = {"players": self.players, "kind": self.kind, "rounds": rounds}
+        if quality is not None:
+            out["quality"] = quality
+        return out
+
+
+def partners(t: Table) -> tuple[tuple[int, int], tuple[int, int]]:
+    return (t[0], t[2]), (t[1], t[3])
+
+
+def opponents(t: Table) -> tuple[tuple[int, int], ...]:
+    return (t[0], t[1]), (t[1], t[2]), (t[2], t[3]), (t[3], t[0])
+
+
+def left_hand(t: Table) -> tuple[tuple[int, int], ...]:
+    """(player, the opponent on their left), i.e. the next seat clockwise."""
+    return (t[0], t[1]), (t[1], t[2]), (t[2], t[3]), (t[3], t[0])
+
+
+def relabel(rounds, mapping) -> list[Round]:
+    """Rename players through `mapping` (a dict or a callable)."""
+    f = mapping.__getitem__ if isinstance(mapping, dict) else mapping
+    return [
+        Round(tuple(tuple(f(p) for p in t) for t in r.tables), tuple(f(p) for p in r.sit_out))
+        for r in rounds
+    ]

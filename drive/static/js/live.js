@@ -1,0 +1,30 @@
+// Live updates: any element with data-live-event listens to its event's websocket and
+// fires "live-update" on <body>, which htmx fragments re-fetch on. When the socket is
+// down the page polls instead and keeps trying to reconnect, so nobody has to reload.
+(function () {
+  "use strict";
+  var POLL_MS = 10000;
+  var socket = null, pollTimer = null, retryMs = 1000;
+
+  function fire() { document.body.dispatchEvent(new CustomEvent("live-update")); }
+
+  function startPolling() { if (!pollTimer) pollTimer = setInterval(fire, POLL_MS); }
+  function stopPolling() { clearInterval(pollTimer); pollTimer = null; }
+
+  function connect(eventId) {
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    socket = new WebSocket(scheme + location.host + "/ws/events/" + eventId + "/");
+    socket.onopen = function () { retryMs = 1000; stopPolling(); fire(); };
+    socket.onmessage = fire;
+    socket.onclose = function () {
+      startPolling();
+      setTimeout(function () { connect(eventId); }, retryMs);
+      retryMs = Math.min(retryMs * 2, 15000);
+    };
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    var el = document.querySelector("[data-live-event]");
+    if (el && "WebSocket" in window) connect(el.getAttribute("data-live-event"));
+  });
+})();

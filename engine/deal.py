@@ -1,0 +1,132 @@
+"""Shuffle, cut, deal and trump (rules S3-S5, D2) and cutting for partners (L1)."""
+
+import random
+import secrets
+from dataclasses import dataclass
+
+from .cards import BIT, NO_TRUMP, SUIT_OF, parse_suit
+from .rules import SHORT, Ruleset
+
+SEATS = "NESW"           # clockwise; N-S partner E-W (rule S1)
+SIDES = ("NS", "EW")
+
+
+def seat_index(text: str) -> int:
+    return SEATS.index(text.strip().upper())
+
+
+def left_of(seat: int) -> int:
+    return (seat + 1) & 3
+
+
+def side_of(seat: int) -> int:
+    """0 for N-S, 1 for E-W."""
+    return seat & 1
+
+
+def new_rng(seed=None) -> random.Random:
+    """A replayable generator for a seed, else a cryptographically strong one (S4)."""
+    return secrets.SystemRandom() if seed is None else random.Random(seed)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    dealer: int
+    hands: tuple          # four 52-bit masks, indexed by seat
+    trump: int            # a suit 0-3, or NO_TRUMP
+    trump_card: int | None  # the dealer's turned 52nd card (S5), None if trump is not turned
+
+
+def shuffled_deck(rng: random.Random) -> list:
+    deck = list(range(52))
+    rng.shuffle(deck)
+    return deck
+
+
+def cut(deck: list, at: int) -> list:
+    """The right of the dealer lifts ``at`` cards off the top (S4); seed 001
+    asks for at least six cards in the cut, so we keep six in each packet."""
+    if not 6 <= at <= 46:
+        raise ValueError("a cut leaves at least six cards in each packet")
+    return deck[at:] + deck[:at]
+
+
+def deal_hands(deck: list, dealer: int) -> tuple:
+    """One card at a time, clockwise from the dealer's left (S5): card i goes to
+    seat dealer+1+i, so the 52nd card is the dealer's."""
+    hands = [0, 0, 0, 0]
+    for k in range(4):
+        hands[(dealer + 1 + k) & 3] = sum(map(BIT.__getitem__, deck[k::4]))
+    return tuple(hands)
+
+
+def trump_for_hand(rules: Ruleset, hand_number: int, turned_card: int | None) -> int:
+    """Trump of a hand: the turned card's suit (S5), the evening rotation
+    counted from hand 0 (D2), a fixed suit, or none (L11)."""
+    if rules.trump == "turned":
+        return SUIT_OF[turned_card]
+    if rules.trump == "rotation":
+        return parse_suit(rules.rotation[hand_number % len(rules.rotation)])
+    if rules.trump == "fixed":
+        return parse_suit(rules.fixed_suit)
+    return NO_TRUMP
+
+
+def deal(dealer: int, rng: random.Random, rules: Ruleset = SHORT, hand_number: int = 0) -> Deal:
+    """Shuffle, cut at a random point, deal, and fix trump for the hand."""
+    deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))
+    hands = deal_hands(deck, dealer)
+    turned = deck[51] if rules.trump == "turned" else None
+    return Deal(dealer, hands, trump_for_hand(rules, hand_number, turned), turned)
+
+
+def first_dealer(rng: random.Random) -> int:
+    """The first dealer is chosen at random (S3)."""
+    return rng.randrange(4)
+
+
+def next_dealer(dealer: int) -> int:
+    """After every hand the deal passes to the left (S3, S7.3)."""
+    return left_of(dealer)
+
+
+@dataclass(frozen=True)
+class PartnerCut:
+    """Result of cutting for partners (L1): ``order`` is lowest first."""
+    order: tuple          # players, lowest cut first
+    draws: dict           # player -> list of cards drawn (more than one after a tie)
+
+    @property
+    def dealer(self):
+        """The lowest card deals first and chooses the seat."""
+        return self.order[0]
+
+    @property
+    def pairs(self):
+        """The two lowest play the two highest."""
+        return (self.order[0], self.order[1]), (self.order[2], self.order[3])
+
+
+def cut_rank(card: int) -> int:
+    """For cutting only the ace is low (L1): ace 0, two 1 ... king 12."""
+    return (card % 13 + 1) % 13
+
+
+def cut_for_partners(players, rng: random.Random) -> PartnerCut:
+    """Each player draws a card; equal ranks draw again to settle their order (L1)."""
+    deck = shuffled_deck(rng)
+    draws = {p: [] for p in players}
+    tied = list(players)
+    while tied:
+        for p in tied:
+            draws[p].append(deck.pop())
+        tied = _tied_players(draws)
+    key = lambda p: [cut_rank(c) for c in draws[p]]  # noqa: E731 - redraws only break ties
+    return PartnerCut(tuple(sorted(players, key=key)), draws)
+
+
+def _tied_players(draws: dict) -> list:
+    keys = {}
+    for p, cards in draws.items():
+        keys.setdefault(tuple(cut_rank(c) for c in cards), []).append(p)
+    return [p for group in keys.values() if len(group) > 1 for p in group]

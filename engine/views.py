@@ -1,0 +1,37 @@
+"""What one seat may see of a hand (hidden information, rule S5, L2c)."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class SeatView:
+    seat: int
+    hand: int                 # own cards still held (mask)
+    to_play: int | None
+    legal: tuple              # own legal cards when it is this seat's turn, else ()
+    trump: int
+    trump_card: int | None    # the turned card while it still shows (S5)
+    current_trick: list       # [(seat, card)] of the trick in progress
+    quitted_tricks: list      # the last ``look_back`` completed tricks (L2c)
+    played: int               # every card played so far (mask): all saw them fall
+    tricks: tuple             # (N-S, E-W)
+    dealer: int
+
+
+def seat_view(state, seat: int, look_back: int = 1) -> SeatView:
+    done = len(state.winners)
+    shown = [state.trick(t) for t in range(max(0, done - look_back), done)]
+    mine = state.to_play == seat
+    return SeatView(
+        seat=seat,
+        hand=state.hands[seat],
+        to_play=state.to_play,
+        legal=state.legal_moves() if mine else (),
+        trump=state.trump,
+        trump_card=state.trump_card if state.trump_card_visible else None,
+        current_trick=state.current_trick(),
+        quitted_tricks=shown,
+        played=state.played_mask(),
+        tricks=tuple(state.tricks),
+        dealer=state.dealer,
+    )
