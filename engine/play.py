@@ -120,6 +120,49 @@ class HandState:
 
     __copy__ = copy
 
+    def playout(self, rng) -> tuple:
+        """Finish the hand with uniformly random legal cards and return the
+        tricks (N-S, E-W): the rollout of Monte Carlo robots. The same rules
+        as ``play`` (S6.2-S6.5), unrolled a trick at a time because rollouts
+        are the hot loop; hypothesis checks both agree."""
+        rnd = rng.random
+        while self.n:                       # finish a trick already begun
+            moves = self.legal_moves()
+            self.play(moves[int(rnd() * len(moves))])
+        hands, plays, winners, tricks = self.hands, self.plays, self.winners, self.tricks
+        trump, lead = self.trump, self.turn
+        t = _HOLDING_CARDS
+        for _ in range(13 - len(winners)):
+            h = hands[lead]
+            moves = t[0][h & 0x1FFF] + t[1][h >> 13 & 0x1FFF] + t[2][h >> 26 & 0x1FFF] + t[3][h >> 39]
+            best = moves[int(rnd() * len(moves))]
+            hands[lead] = h ^ BIT[best]
+            plays.append(best)
+            led = best_suit = SUIT_OF[best]
+            winner = lead
+            shift = 13 * led
+            for i in (1, 2, 3):
+                seat = (lead + i) & 3
+                h = hands[seat]
+                follow = h >> shift & 0x1FFF
+                if follow:                  # S6.2: must follow; wins only over its own suit
+                    moves = t[led][follow]
+                    card = moves[int(rnd() * len(moves))]
+                    if card > best and best_suit == led:
+                        best, winner = card, seat
+                else:                       # S6.3: any card; only a trump can win
+                    moves = t[0][h & 0x1FFF] + t[1][h >> 13 & 0x1FFF] + t[2][h >> 26 & 0x1FFF] + t[3][h >> 39]
+                    card = moves[int(rnd() * len(moves))]
+                    if SUIT_OF[card] == trump and (best_suit != trump or card > best):
+                        best, best_suit, winner = card, trump, seat
+                hands[seat] = h ^ BIT[card]
+                plays.append(card)
+            tricks[winner & 1] += 1
+            winners.append(winner)
+            lead = winner
+        self.turn, self.led_suit, self.best, self.best_suit, self.best_seat = lead, led, best, best_suit, winner
+        return tuple(tricks)
+
     # --- questions --------------------------------------------------------
 
     @property

@@ -151,7 +151,9 @@ def register(*, actor, event):
 
 
 def _admit(event, registration):
-    if _places_taken(event) < event.capacity:
+    # A free place goes to the waitlist first (the promotion task fills it), never to a newcomer.
+    waiting = event.registrations.filter(status=Status.WAITLISTED).exists()
+    if not waiting and _places_taken(event) < event.capacity:
         registration.status, registration.waitlist_position = Status.REGISTERED, None
     else:
         registration.status = Status.WAITLISTED

@@ -1,0 +1,82 @@
+"""Demo data: a club with an upcoming drive (30 registered, 3 waitlisted) and an evening in progress."""
+from datetime import timedelta
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.hashers import make_password
+from django.core.management.base import BaseCommand
+from django.db import transaction
+from django.utils import timezone
+
+from drive.events import services
+from drive.events.models import Club, Event, Player, Registration
+
+FIRST = "Margaret Arthur Joan Dennis Irene Stanley Doris Harold Eileen Norman Olga Mykola Sheila Kenneth Iryna Bernard".split()
+LAST = "Hughes Pritchard Bell Doyle Evans Fenwick Griffiths Hale Ivanova Jones Kovalenko Lloyd Morgan Nash Owen Price".split()
+ORGANISER = ("organiser", "whist-organiser")
+PLAYER_PASSWORD = "whist-player"
+
+
+def demo_names(count):
+    return [f"{FIRST[i % len(FIRST)]} {LAST[(i * 7 + i // len(FIRST)) % len(LAST)]}" for i in range(count)]
+
+
+class Command(BaseCommand):
+    help = "Load a demo club, an upcoming drive with a waitlist and an evening in progress (idempotent)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--quiet", action="store_true")
+
+    @transaction.atomic
+    def handle(self, *args, quiet=False, **options):
+        if Club.objects.filter(slug="st-marys").exists():
+            if not quiet:
+                self.stdout.write("Demo data already loaded.")
+            return
+        User = get_user_model()
+        organiser = User.objects.create_user(username=ORGANISER[0], password=ORGANISER[1], email="organiser@example.org",
+                                             first_name="Pat", last_name="Organiser", is_staff=True)
+        club = Club.objects.create(name="St Mary's Whist Club", slug="st-marys")
+        club.organisers.add(organiser)
+        self.password_hash = make_password(PLAYER_PASSWORD)  # hashed once: forty hashes would take seconds
+        users = [self._player_user(i, name) for i, name in enumerate(demo_names(40))]
+        now = timezone.now()
+        upcoming = services.create_event(
+            actor=organiser, club=club, title="Christmas Whist Drive", venue="St Mary's Church Hall",
+            starts_at=(now + timedelta(days=14)).replace(hour=19, minute=0, second=0, microsecond=0),
+            capacity=30, rounds=8, hands_per_round=3, round_minutes=20, published=True,
+            prizes=["First prize: hamper", "Second prize: wine", "Booby prize: wooden spoon"],
+        )
+        for user in users[:33]:
+            services.register(actor=user, event=upcoming)
+        tonight = services.create_event(
+            actor=organiser, club=club, title="Friday Whist Drive", venue="Village Hall",
+            starts_at=now - timedelta(minutes=40), capacity=24, rounds=6, hands_per_round=4, round_minutes=24,
+            published=True, prizes=["First prize", "Second prize", "Booby prize"],
+        )
+        self._fill_tonight(tonight, users[20:40], organiser)
+        if not quiet:
+            self.stdout.write(self.style.SUCCESS(
+                f"Demo loaded: organiser login {ORGANISER[0]} / {ORGANISER[1]}; players player1..player40 / {PLAYER_PASSWORD}."
+            ))
+
+    def _player_user(self, index, name):
+        first, last = name.split(" ", 1)
+        user = get_user_model().objects.create(
+            username=f"player{index + 1}", password=self.password_hash, first_name=first, last_name=last,
+            email=f"player{index + 1}@example.org",
+        )
+        Player.objects.create(user=user, display_name=name)
+        return user
+
+    def _fill_tonight(self, event, users, organiser):
+        # The evening has started, so registration is closed: seed its rows directly.
+        start = event.starts_at - timedelta(days=3)
+        for i, user in enumerate(users):
+            arrived = i < 18
+            Registration.objects.create(
+                event=event, player=user.player, registered_at=start + timedelta(minutes=i),
+                status=Registration.Status.CHECKED_IN if arrived else Registration.Status.REGISTERED,
+                checked_in_at=event.starts_at - timedelta(minutes=30 - i) if arrived else None,
+            )
+        for name in ("Vera Walk-in", "Tom Walk-in"):
+            services.add_walk_in(actor=organiser, event=event, display_name=name)

@@ -1,0 +1,81 @@
+import os
+from datetime import timedelta
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+from rest_framework.test import APIClient
+
+from drive.celery import app as celery_app
+from drive.events.models import Club, Event
+
+# Playwright's sync API runs an event loop in the test thread; the ORM calls of the
+# test itself are still synchronous.
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+@pytest.fixture(autouse=True)
+def celery_eager(request):
+    """Unit tests run tasks in-process; tests marked `worker` use a real worker."""
+    if request.node.get_closest_marker("worker"):
+        yield
+        return
+    before = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield
+    celery_app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
+def _fast_passwords(settings):
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture
+def make_user(db):
+    counter = iter(range(1, 100000))
+
+    def make(username=None, **extra):
+        name = username or f"user{next(counter)}"
+        return get_user_model().objects.create_user(username=name, password="pw-Whist-2026", email=f"{name}@example.org", **extra)
+
+    return make
+
+
+@pytest.fixture
+def organiser(make_user):
+    return make_user("organiser")
+
+
+@pytest.fixture
+def club(organiser):
+    club = Club.objects.create(name="St Mary's", slug="st-marys")
+    club.organisers.add(organiser)
+    return club
+
+
+@pytest.fixture
+def other_club(make_user):
+    club = Club.objects.create(name="Rival Club", slug="rival")
+    club.organisers.add(make_user("rival-organiser"))
+    return club
+
+
+@pytest.fixture
+def make_event(club):
+    def make(**fields):
+        defaults = dict(club=club, title="Friday Drive", venue="Hall", starts_at=timezone.now() + timedelta(days=7),
+                        capacity=32, published=True)
+        return Event.objects.create(**{**defaults, **fields})
+
+    return make
+
+
+@pytest.fixture
+def event(make_event):
+    return make_event()
+
+
+@pytest.fixture
+def api():
+    return APIClient()

@@ -1,0 +1,35 @@
+"""Which real services this test run has, and what a missing one means.
+
+Under CI=true a missing PostgreSQL, Redis or Chromium fails the test that needs it;
+on a developer's machine it skips with the reason.
+"""
+import os
+import shutil
+
+import pytest
+from django.conf import settings
+from django.db import connection
+
+CI = os.environ.get("CI", "").lower() == "true"
+CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
+
+
+def _missing(what):
+    if CI:
+        pytest.fail(f"{what} is required under CI=true but is not available", pytrace=False)
+    pytest.skip(f"{what} not available on this machine")
+
+
+def require_postgres():
+    if connection.vendor != "postgresql":
+        _missing("PostgreSQL (set DATABASE_URL)")
+
+
+def require_redis():
+    if not settings.REDIS_URL:
+        _missing("Redis (set REDIS_URL)")
+
+
+def require_chromium():
+    if not (os.path.exists(CHROMIUM) or shutil.which("chromium")):
+        _missing(f"Chromium at {CHROMIUM}")
