@@ -132,6 +132,8 @@ class HandState:
         hands, plays, winners, tricks = self.hands, self.plays, self.winners, self.tricks
         trump, lead = self.trump, self.turn
         t = _HOLDING_CARDS
+        if len(winners) == 13:
+            return tuple(tricks)
         for _ in range(13 - len(winners)):
             h = hands[lead]
             moves = t[0][h & 0x1FFF] + t[1][h >> 13 & 0x1FFF] + t[2][h >> 26 & 0x1FFF] + t[3][h >> 39]

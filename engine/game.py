@@ -1,0 +1,140 @@
+"""Games and rubbers (rules S7.2, S7.3, S9, L2, L2b, L3, L6, L9, L10)."""
+
+from .rules import SHORT, Ruleset
+from .scoring import HandScore, game_value, score_hand
+
+SIDES = ("NS", "EW")
+
+
+class GameOver(Exception):
+    """A hand was added after the game (or rubber) was already decided."""
+
+
+class Game:
+    """One game: points below the line add up until a side reaches the target
+    after a hand (S7.2; L3 targets 5, 7, 10). There is no draw, because only
+    one side scores a hand. The ruleset is fixed for the whole game (S9)."""
+
+    def __init__(self, rules: Ruleset = SHORT, start=(0, 0), special_suit: int | None = None):
+        self._rules = rules
+        self.below = list(start)      # enfilade carry (L10) starts a game above zero
+        self.above = [0, 0]
+        self.special_suit = special_suit  # turned at the start of the game (L9)
+        self.hands: list[HandScore] = []
+        self.winner: int | None = None
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._rules
+
+    def add_hand(self, tricks, *, deal_hands=None, trump=None, revoke_by=None) -> HandScore:
+        if self.winner is not None:
+            raise GameOver("the game is already won")
+        hs = score_hand(tricks, self._rules, deal_hands=deal_hands, trump=trump,
+                        special_suit=self.special_suit, revoke_by=revoke_by)
+        for side in (0, 1):
+            self.below[side] += hs.below[side]
+            self.above[side] += hs.above[side]
+        self.hands.append(hs)
+        reached = [s for s in (0, 1) if self.below[s] >= self._rules.target]
+        if reached:
+            self.winner = reached[0]
+        return hs
+
+    @property
+    def carry(self) -> tuple:
+        """Points beyond the target carried to the next game (L10 enfilade)."""
+        if self.winner is None or not self._rules.enfilade:
+            return (0, 0)
+        extra = self.below[self.winner] - self._rules.target
+        return (extra, 0) if self.winner == 0 else (0, extra)
+
+    @property
+    def value(self) -> int:
+        """Single, double or treble (L2b), once won."""
+        if self.winner is None:
+            return 0
+        return game_value(self.below[1 - self.winner], self._rules)
+
+
+def play_game(rules: Ruleset, tricks_per_hand) -> tuple[Game, int]:
+    """Score hands in order until one wins the game; returns the game and
+    the number of hands used (later hands are ignored)."""
+    game = Game(rules)
+    used = 0
+    for tricks in tricks_per_hand:
+        game.add_hand(tuple(tricks))
+        used += 1
+        if game.winner is not None:
+            break
+    return game, used
+
+
+class Rubber:
+    """Best of three games (L2): the third is not played after 2-0.
+    Players cut again for partners afterwards (``deal.cut_for_partners``)."""
+
+    def __init__(self, rules: Ruleset, rng=None):
+        if not rules.rubbers:
+            raise ValueError(f"rules {rules.name!r} do not play rubbers")
+        self._rules = rules
+        self._rng = rng
+        self.games = [Game(rules, special_suit=self._turn_special())]
+
+    @property
+    def rules(self) -> Ruleset:
+        return self._rules
+
+    @property
+    def current(self) -> Game:
+        return self.games[-1]
+
+    def _turn_special(self):
+        """A special suit is turned at the start of each game (L9)."""
+        return self._rng.randrange(4) if self._rules.special_suit and self._rng else None
+
+    @property
+    def games_won(self) -> tuple:
+        won = [g.winner for g in self.games if g.winner is not None]
+        return (won.count(0), won.count(1))
+
+    @property
+    def winner(self) -> int | None:
+        w = self.games_won
+        return 0 if w[0] == 2 else 1 if w[1] == 2 else None
+
+    def add_hand(self, tricks, **kw) -> HandScore:
+        if self.winner is not None:
+            raise GameOver("the rubber is already won")
+        game = self.current
+        hs = game.add_hand(tricks, **kw)
+        if game.winner is not None and self.winner is None:
+            self.games.append(Game(self._rules, start=game.carry, special_suit=self._turn_special()))
+        return hs
+
+    def points(self) -> tuple:
+        """The rubber's score, as points for each side (net: one is zero).
+
+        English (L2b): the winners score the values of their games plus the
+        rubber bonus, less the value of a game the losers won.
+        Russian (L5, L6): every point above and below the line, plus the game
+        bonus per game won and the rubber bonus; the difference is the result.
+        """
+        w = self.winner
+        if w is None:
+            raise GameOver("the rubber is not finished")
+        r = self._rules
+        done = [g for g in self.games if g.winner is not None]
+        if r.game_values == "russian":
+            tot = [0, 0]
+            for g in self.games:
+                for s in (0, 1):
+                    tot[s] += g.below[s] + g.above[s]
+            for g in done:
+                tot[g.winner] += r.game_bonus
+            tot[w] += r.rubber_bonus
+            d = tot[0] - tot[1]   # a game may be won "with nothing" (seed 001)
+            return (max(d, 0), max(-d, 0))
+        net = r.rubber_bonus + sum(g.value if g.winner == w else -g.value for g in done)
+        return (net, 0) if w == 0 else (0, net)
+

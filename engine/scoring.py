@@ -1,0 +1,159 @@
+"""Hand points, honours, slams, coronets and revokes (rules S7, L4-L9, L11).
+
+Points are pairs ``(N-S, E-W)``. "Below the line" points are trick points and
+count toward the game; honours, slams, coronets and revoke points are written
+"above the line" (seed 001: онеры, коронки, штрафы над чертой) and count only
+in the rubber total.
+"""
+
+from dataclasses import dataclass, field
+
+from .cards import ACE, BIT, JACK, KING, NO_TRUMP, QUEEN, TEN, holding
+from .rules import SHORT, Ruleset
+
+REVOKE_TRICKS = 3   # rule L8
+REVOKE_POINTS = 5   # rule L8
+SMALL_SLAM, GRAND_SLAM = 10, 20  # rule L6
+_CORONETS = {3: 5, 4: 10, 5: 20, 6: 20, 7: 25}  # rule L7; A..9 is not listed, so it scores as A..10
+
+
+@dataclass(frozen=True)
+class HandScore:
+    below: tuple = (0, 0)     # trick points (S7.1, L5): count toward the game
+    above: tuple = (0, 0)     # honours, slams, coronets, revoke points
+    items: tuple = field(default=())  # (what, side, points) lines for the score sheet
+
+    @property
+    def total(self) -> tuple:
+        return (self.below[0] + self.above[0], self.below[1] + self.above[1])
+
+
+def check_tricks(tricks) -> tuple:
+    ns, ew = tricks
+    if not (0 <= ns <= 13 and 0 <= ew <= 13 and ns + ew == 13):
+        raise ValueError(f"tricks must be 0-13 a side and sum to 13, not {ns}-{ew}")
+    return ns, ew
+
+
+def hand_points(tricks, rules: Ruleset = SHORT) -> tuple:
+    """Only the side with more than six tricks scores, per trick over six
+    (S7.1), at the ruleset's trick value (L5: doubled in the Russian count).
+    The other side scores zero, never negative."""
+    ns, ew = check_tricks(tricks)
+    v = rules.trick_value
+    return (max(0, ns - 6) * v, max(0, ew - 6) * v)
+
+
+def honour_cards(trump: int, rules: Ruleset) -> tuple:
+    """Trump A K Q J, optionally the ten (L4); the four aces in no trump (L11)."""
+    if trump == NO_TRUMP:
+        return tuple(13 * s + ACE for s in range(4))
+    ranks = (ACE, KING, QUEEN, JACK) + ((TEN,) if rules.honours_ten else ())
+    return tuple(13 * trump + r for r in ranks)
+
+
+def honours_points(deal_hands, trump: int, rules: Ruleset) -> tuple:
+    """Honours held by one side at the deal (L4): all of them score 4 (or 5
+    with the ten); four of five score 4; three score 3 under scheme "three"
+    and 2 under scheme "two"; fewer score nothing."""
+    if not rules.honours:
+        return (0, 0)
+    cards = honour_cards(trump, rules)
+    ns_mask = deal_hands[0] | deal_hands[2]
+    ns = sum(1 for c in cards if ns_mask & BIT[c])
+    side, held = (0, ns) if ns * 2 > len(cards) else (1, len(cards) - ns)
+    if held == len(cards) or held == 4:
+        pts = held
+    elif held == 3:
+        pts = 3 if rules.honours == "three" else 2
+    else:
+        pts = 0   # two against two cancel
+    return (pts, 0) if side == 0 else (0, pts)
+
+
+def slam_points(tricks, rules: Ruleset) -> tuple:
+    """12 tricks: small slam +10; 13: grand slam +20 (L6)."""
+    if not rules.slams:
+        return (0, 0)
+    bonus = {12: SMALL_SLAM, 13: GRAND_SLAM}
+    return (bonus.get(tricks[0], 0), bonus.get(tricks[1], 0))
+
+
+def coronet_value(length: int, doubled: bool) -> int:
+    """A run from the ace of ``length`` cards (L7): A-K-Q 5, to the J 10, to the
+    10 20, to the 8 25, each further card +5; doubled in trumps."""
+    if length < 3:
+        return 0
+    value = _CORONETS.get(length, 25 + 5 * (length - 7))
+    return value * 2 if doubled else value
+
+
+def run_from_ace(h13: int) -> int:
+    """Length of the unbroken run from the ace down in a 13-bit holding."""
+    n = 0
+    while n < 13 and h13 >> (12 - n) & 1:
+        n += 1
+    return n
+
+
+def coronet_points(deal_hands, trump: int, rules: Ruleset) -> tuple:
+    """Coronets in one player's hand (L7); all double in no trump (L11)."""
+    if not rules.coronets:
+        return (0, 0)
+    pts = [0, 0]
+    for seat, hand in enumerate(deal_hands):
+        for suit in range(4):
+            doubled = trump == NO_TRUMP or suit == trump
+            pts[seat & 1] += coronet_value(run_from_ace(holding(hand, suit)), doubled)
+    return tuple(pts)
+
+
+def revoke_adjustment(tricks, offender_side: int, rules: Ruleset) -> tuple:
+    """The director's penalty for an established revoke (L8): three tricks
+    pass from the offenders to the opponents (as many as they have), or the
+    opponents score 5 points above the line. Returns (tricks, above points)."""
+    ns, ew = check_tricks(tricks)
+    if rules.revoke_penalty == "points":
+        return (ns, ew), ((0, REVOKE_POINTS) if offender_side == 0 else (REVOKE_POINTS, 0))
+    moved = min(REVOKE_TRICKS, (ns, ew)[offender_side])
+    if offender_side == 0:
+        return (ns - moved, ew + moved), (0, 0)
+    return (ns + moved, ew - moved), (0, 0)
+
+
+def score_hand(tricks, rules: Ruleset = SHORT, *, deal_hands=None, trump: int | None = None,
+               special_suit: int | None = None, revoke_by: int | None = None) -> HandScore:
+    """Everything one hand scores. ``deal_hands`` and ``trump`` are needed for
+    honours and coronets; ``revoke_by`` is the offending side (0 N-S, 1 E-W);
+    when the trump is the game's special suit every score doubles (L9)."""
+    tricks = check_tricks(tricks)
+    items, above = [], [0, 0]
+    if revoke_by is not None:
+        tricks, pen = revoke_adjustment(tricks, revoke_by, rules)
+        _add(items, above, "revoke", pen)
+    below = hand_points(tricks, rules)
+    _add(items, above, "slam", slam_points(tricks, rules))
+    if deal_hands is not None and trump is not None:
+        _add(items, above, "honours", honours_points(deal_hands, trump, rules))
+        _add(items, above, "coronets", coronet_points(deal_hands, trump, rules))
+    if rules.special_suit and special_suit is not None and trump == special_suit:
+        below = (below[0] * 2, below[1] * 2)
+        above = [a * 2 for a in above]
+        items = [(what, side, pts * 2) for what, side, pts in items]
+    return HandScore(below, tuple(above), tuple(items))
+
+
+def _add(items, above, what, pts):
+    for side in (0, 1):
+        if pts[side]:
+            above[side] += pts[side]
+            items.append((what, side, pts[side]))
+
+
+def game_value(loser_points: int, rules: Ruleset) -> int:
+    """Single, double or treble game by the losers' points below the line
+    (L2b): to 5, losers at 3-4 single, 1-2 double, 0 treble; to 10 (and the
+    Russian count), 5+ single, 1-4 double, 0 treble."""
+    if loser_points <= 0:
+        return 3
+    return 1 if loser_points * 2 >= rules.target else 2
