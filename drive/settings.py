@@ -5,6 +5,7 @@ Channels uses its in-memory layer. DATABASE_URL switches to PostgreSQL, REDIS_UR
 Redis for the Celery broker, the result backend, the channel layer and the cache.
 """
 import os
+import tempfile
 from pathlib import Path
 
 import dj_database_url
@@ -102,7 +103,8 @@ else:
             "ENGINE": "django.db.backends.sqlite3",
             "NAME": SQLITE_PATH,
             "OPTIONS": SQLITE_OPTIONS,
-            "TEST": {"NAME": str(BASE_DIR / "test-db.sqlite3")},
+            # A file (live-server tests share it across threads), one per test process.
+            "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"whist-test-{os.getpid()}.sqlite3")},
         }
     }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
@@ -156,6 +158,7 @@ USE_TZ = True
 # --- static ----------------------------------------------------------------------
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "drive" / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {

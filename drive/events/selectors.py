@@ -45,11 +45,12 @@ def organised_events(user):
     return Event.objects.filter(club__in=organised_clubs(user))
 
 
-STATUS_ORDER = [Status.CHECKED_IN, Status.REGISTERED, Status.WAITLISTED, Status.NO_SHOW, Status.CANCELLED]
+STATUS_ORDER = [Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN, Status.NO_SHOW, Status.CANCELLED]
 
 
 def registrations_for_event(event):
-    """Arrived first, then expected, the waitlist in order, then the rest; by name within."""
+    """At the door the organiser looks for who is expected: not arrived first, then the
+    waitlist in order, then those arrived, then the rest; by name within."""
     status_order = Case(*(When(status=s, then=Value(i)) for i, s in enumerate(STATUS_ORDER)))
     return (
         event.registrations.select_related("player")

@@ -1,4 +1,6 @@
 """Pages: public events, the player's own page, and the organiser's console."""
+import io
+
 import segno
 from django.contrib import messages
 from django.contrib.auth import login
@@ -16,6 +18,13 @@ from . import selectors, services
 from .forms import EventForm, SignupForm, WalkInForm
 from .models import Event, Registration
 from .permissions import is_organiser, require_organiser
+
+
+def qr_svg(url):
+    """A standalone SVG (with its namespace, so it works in an <img>)."""
+    buffer = io.BytesIO()
+    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2)
+    return buffer.getvalue()
 
 
 def _visible_event(request, event_id):
@@ -219,5 +228,4 @@ def door_qr(request, event_id):
     """The door code as an SVG QR code, to print or show on the screen at the door."""
     event = _organised_event(request, event_id)
     url = request.build_absolute_uri(reverse("door-check-in", args=[event.pk, event.door_code]))
-    svg = segno.make(url, error="m").svg_inline(scale=8, border=2)
-    return HttpResponse(svg, content_type="image/svg+xml")
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")

@@ -28,3 +28,11 @@
     if (el && "WebSocket" in window) connect(el.getAttribute("data-live-event"));
   });
 })();
+
+// The console's "find a player" box: hide rows whose name does not match.
+function filterPlayers(text) {
+  var needle = text.trim().toLowerCase();
+  document.querySelectorAll("tr[data-player]").forEach(function (row) {
+    row.hidden = needle !== "" && row.getAttribute("data-player").toLowerCase().indexOf(needle) === -1;
+  });
+}
