@@ -1,9 +1,13 @@
 """REST API for events, registration and check-in. Thin: each view calls one service."""
 from django.shortcuts import get_object_or_404
+from django.utils import translation
+from django.utils.translation import gettext as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiResponse, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
+from rest_framework.authtoken.serializers import AuthTokenSerializer
+from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
@@ -46,12 +50,12 @@ def event_response(event, code=status.HTTP_200_OK):
 def visible_registration(request, registration_id):
     registration = get_object_or_404(Registration.objects.select_related("event__club", "player"), pk=registration_id)
     if not selectors.visible_events(request.user).filter(pk=registration.event_id).exists():
-        raise Forbidden("You may not see this registration.")
+        raise Forbidden(_("You may not see this registration."))
     return registration
 
 
 class EventListView(APIView):
-    @extend_schema(responses={200: EventSerializer(many=True)}, operation_id="events_list")
+    @extend_schema(responses={200: EventSerializer(many=True), **errors(403)}, operation_id="events_list")
     def get(self, request):
         events = selectors.events_with_places(selectors.visible_events(request.user))
         return Response(EventSerializer(events, many=True).data)
@@ -84,7 +88,7 @@ class MyRegistrationView(APIView):
         event = visible_event(request, event_id)
         registration = selectors.registration_of(request.user, event)
         if registration is None:
-            return Response({"detail": "Not registered."}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"detail": _("You are not registered for this event.")}, status=status.HTTP_404_NOT_FOUND)
         return Response(RegistrationSerializer(registration).data)
 
     @extend_schema(request=None, responses={201: RegistrationSerializer, 200: RegistrationSerializer, **errors(403, 404, 409)})
@@ -101,7 +105,7 @@ class MyRegistrationView(APIView):
         event = visible_event(request, event_id)
         registration = selectors.registration_of(request.user, event)
         if registration is None:
-            return Response({"detail": "Not registered."}, status=status.HTTP_404_NOT_FOUND)
+            return Response({"detail": _("You are not registered for this event.")}, status=status.HTTP_404_NOT_FOUND)
         registration = services.cancel_registration(actor=request.user, registration=registration)
         return Response(RegistrationSerializer(registration).data)
 
@@ -157,13 +161,13 @@ def registration_action(service, doc):
 
 
 class MyRegistrationsView(APIView):
-    @extend_schema(responses={200: RegistrationSerializer(many=True)})
+    @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403)})
     def get(self, request):
         return Response(RegistrationSerializer(selectors.registrations_of(request.user), many=True).data)
 
 
 class MyClubsView(APIView):
-    @extend_schema(responses={200: ClubSerializer(many=True)})
+    @extend_schema(responses={200: ClubSerializer(many=True), **errors(403)})
     def get(self, request):
         return Response(ClubSerializer(selectors.organised_clubs(request.user), many=True).data)
 
@@ -176,10 +180,20 @@ class SignupView(APIView):
     @extend_schema(request=SignupSerializer, responses={201: TokenSerializer, **errors(400, 429)})
     def post(self, request):
         data = _valid(SignupSerializer, request)
-        user = services.sign_up(**data)
+        user = services.sign_up(**data, language=translation.get_language())
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key, "player": {"id": user.player.id, "display_name": user.player.display_name,
                                                        "category": user.player.category}}, status=status.HTTP_201_CREATED)
+
+
+class TokenView(ObtainAuthToken):
+    """Username and password in, the API token out. Needs no credentials of its own."""
+
+    authentication_classes = []
+
+    @extend_schema(request=AuthTokenSerializer, responses={200: AuthTokenSerializer, **errors(400)})
+    def post(self, request, *args, **kwargs):
+        return super().post(request, *args, **kwargs)
 
 
 def _valid(serializer_class, request, **kwargs):

@@ -1,5 +1,4 @@
 from django.urls import path
-from rest_framework.authtoken.views import obtain_auth_token
 
 from . import api, services
 
@@ -29,5 +28,5 @@ urlpatterns = [
     path("me/registrations/", api.MyRegistrationsView.as_view(), name="api-my-registrations"),
     path("me/clubs/", api.MyClubsView.as_view(), name="api-my-clubs"),
     path("auth/signup/", api.SignupView.as_view(), name="api-signup"),
-    path("auth/token/", obtain_auth_token, name="api-token"),
+    path("auth/token/", api.TokenView.as_view(), name="api-token"),
 ]

@@ -18,7 +18,7 @@ class Club(models.Model):
     organisers = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="organised_clubs", verbose_name=_("organisers")
     )
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("club")
@@ -37,13 +37,16 @@ class Player(models.Model):
 
     display_name = models.CharField(_("display name"), max_length=80)
     user = models.OneToOneField(
-        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player"
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="player",
+        verbose_name=_("user account"),
     )
     club = models.ForeignKey(
         Club, null=True, blank=True, on_delete=models.SET_NULL, related_name="players", verbose_name=_("club")
     )
     category = models.CharField(_("category"), max_length=8, blank=True, choices=Category.choices)
-    created_at = models.DateTimeField(auto_now_add=True)
+    language = models.CharField(_("language"), max_length=8, blank=True, choices=settings.LANGUAGES,
+                                help_text=_("Emails to the player are written in this language."))
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
     class Meta:
         verbose_name = _("player")
@@ -105,9 +108,9 @@ class Event(models.Model):
     tie_break_rule = models.CharField(_("tie-break"), max_length=16, choices=TieBreak.choices, default=TieBreak.HANDS_WON)
     prizes = models.JSONField(_("prizes"), default=list, blank=True, help_text=_("Prize names in order, e.g. first, second, booby."))
     published = models.BooleanField(_("published"), default=False)
-    door_code = models.CharField(max_length=40, default=new_door_code, unique=True, editable=False)
-    created_at = models.DateTimeField(auto_now_add=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    door_code = models.CharField(_("door code"), max_length=40, default=new_door_code, unique=True, editable=False)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         verbose_name = _("whist drive")
@@ -129,18 +132,18 @@ class Registration(models.Model):
     # Statuses that hold one of the event's places.
     HOLDS_PLACE = (Status.REGISTERED, Status.CHECKED_IN)
 
-    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations")
-    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations")
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("whist drive"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="registrations", verbose_name=_("player"))
     status = models.CharField(_("status"), max_length=12, choices=Status.choices)
     waitlist_position = models.PositiveIntegerField(_("waitlist position"), null=True, blank=True)
     walk_in = models.BooleanField(_("walk-in"), default=False)
-    created_at = models.DateTimeField(auto_now_add=True)
+    created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     registered_at = models.DateTimeField(_("registered at"))
-    promoted_at = models.DateTimeField(null=True, blank=True)
-    promotion_notified_at = models.DateTimeField(null=True, blank=True)
-    cancelled_at = models.DateTimeField(null=True, blank=True)
+    promoted_at = models.DateTimeField(_("promoted from the waitlist at"), null=True, blank=True)
+    promotion_notified_at = models.DateTimeField(_("promotion email sent at"), null=True, blank=True)
+    cancelled_at = models.DateTimeField(_("cancelled at"), null=True, blank=True)
     checked_in_at = models.DateTimeField(_("checked in at"), null=True, blank=True)
-    updated_at = models.DateTimeField(auto_now=True)
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
     class Meta:
         verbose_name = _("registration")

@@ -12,6 +12,9 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils import translation
+from django.utils.formats import date_format
+from django.utils.translation import ngettext
 
 from drive import broadcast
 from drive.errors import Conflict, Forbidden, Invalid, NotFound
@@ -234,13 +237,16 @@ def notify_promoted(*, registration_id):
     registration.promotion_notified_at = timezone.now()
     registration.save(update_fields=["promotion_notified_at", "updated_at"])
     event = registration.event
-    send_mail(
-        subject=_("You have a place at %(title)s") % {"title": event.title},
-        message=_("A place has become free at %(title)s on %(start)s, and it is yours. See you there!")
-        % {"title": event.title, "start": timezone.localtime(event.starts_at).strftime("%Y-%m-%d %H:%M")},
-        from_email=settings.DEFAULT_FROM_EMAIL,
-        recipient_list=[user.email],
-    )
+    # A worker has no request: write in the player's own language.
+    with translation.override(registration.player.language or settings.LANGUAGE_CODE):
+        start = date_format(timezone.localtime(event.starts_at), "DATETIME_FORMAT")
+        send_mail(
+            subject=_("You have a place at %(title)s") % {"title": event.title},
+            message=_("A place has become free at %(title)s on %(start)s, and it is yours. See you there!")
+            % {"title": event.title, "start": start},
+            from_email=settings.DEFAULT_FROM_EMAIL,
+            recipient_list=[user.email],
+        )
     return True
 
 
@@ -279,7 +285,9 @@ def self_check_in(*, actor, event, door_code):
         raise NotFound(_("This door code is not valid for this event."))
     opens = event.starts_at - timedelta(hours=settings.CHECKIN_OPENS_HOURS_BEFORE)
     if timezone.now() < opens:
-        raise Conflict(_("Check-in opens %(hours)s hours before the start.") % {"hours": settings.CHECKIN_OPENS_HOURS_BEFORE})
+        hours = settings.CHECKIN_OPENS_HOURS_BEFORE
+        raise Conflict(ngettext("Check-in opens %(hours)s hour before the start.",
+                                "Check-in opens %(hours)s hours before the start.", hours) % {"hours": hours})
     player = Player.objects.filter(user=actor).first()
     registration = player and event.registrations.filter(player=player).first()
     if not registration or registration.status == Status.CANCELLED:
@@ -354,13 +362,14 @@ def create_club(*, actor, name, slug):
 
 
 @transaction.atomic
-def sign_up(*, username, password, email="", display_name):
-    """A new user account with its player record."""
+def sign_up(*, username, password, email="", display_name, language=""):
+    """A new user account with its player record (emails go out in `language`)."""
     from django.contrib.auth import get_user_model
 
     User = get_user_model()
     if User.objects.filter(username__iexact=username).exists():
         raise Invalid(_("This username is taken."), field="username")
     user = User.objects.create_user(username=username, password=password, email=email or "")
-    Player.objects.create(user=user, display_name=display_name.strip()[:80] or username)
+    language = language if language in dict(settings.LANGUAGES) else ""
+    Player.objects.create(user=user, display_name=display_name.strip()[:80] or username, language=language)
     return user

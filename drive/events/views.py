@@ -8,8 +8,9 @@ from django.contrib.auth.decorators import login_required
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
+from django.utils import translation
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from drive.errors import ServiceError
@@ -111,6 +112,7 @@ def signup(request):
         user = services.sign_up(
             username=form.cleaned_data["username"], password=form.cleaned_data["password1"],
             email=form.cleaned_data.get("email", ""), display_name=form.cleaned_data["display_name"],
+            language=translation.get_language(),
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! Your account is ready."))
@@ -210,7 +212,7 @@ def _registration_action(service, success):
 
 console_check_in = _registration_action(services.check_in, gettext_lazy("%(name)s is checked in."))
 console_no_show = _registration_action(services.mark_no_show, gettext_lazy("%(name)s is marked a no-show."))
-console_cancel = _registration_action(services.cancel_registration, gettext_lazy("%(name)s is cancelled."))
+console_cancel = _registration_action(services.cancel_registration, gettext_lazy("The registration of %(name)s is cancelled."))
 
 
 @login_required
@@ -219,7 +221,8 @@ def console_no_shows(request, event_id):
     event = _organised_event(request, event_id)
     count = _run(request, lambda: services.mark_absent_as_no_shows(actor=request.user, event=event))
     if count is not None:
-        messages.success(request, _("%(count)s marked as no-shows.") % {"count": count})
+        messages.success(request, ngettext("%(count)s player marked as a no-show.",
+                                           "%(count)s players marked as no-shows.", count) % {"count": count})
     return redirect("console-event", event_id=event.pk)
 
 

@@ -200,3 +200,14 @@ def test_player_cannot_cancel_after_check_in(make_event, make_user, organiser):
     services.check_in(actor=organiser, registration=registration)
     with pytest.raises(Conflict):
         services.cancel_registration(actor=user, registration=registration)
+
+
+def test_promotion_email_is_in_the_players_language(make_event, make_user):
+    event = make_event(capacity=1)
+    services.register(actor=make_user(), event=event)
+    user = services.sign_up(username="olena", password="pw-Whist-2026", email="o@example.org", display_name="Олена", language="uk")
+    waiting = services.register(actor=user, event=event)
+    Registration.objects.filter(event=event).exclude(pk=waiting.pk).update(status=Status.CANCELLED)
+    services.fill_places_from_waitlist(event_id=event.pk)
+    assert services.notify_promoted(registration_id=waiting.pk)
+    assert mail.outbox[0].subject == f"Для вас є місце: {event.title}"
