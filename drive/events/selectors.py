@@ -1,5 +1,8 @@
 """Reads for pages and the API: no writes, no permission decisions beyond filtering."""
+from datetime import timedelta
+
 from django.db.models import Case, Count, Q, Value, When
+from django.utils import timezone
 
 from .models import Club, Event, Registration
 
@@ -33,6 +36,17 @@ def visible_events(user):
     if user.is_authenticated:
         return events.filter(Q(published=True) | Q(club__organisers=user)).distinct()
     return events.filter(published=True)
+
+
+def upcoming_and_past(events, now=None, past_limit=10):
+    """Tonight's and future events soonest first; the latest past ones after them.
+
+    An evening counts as upcoming until twelve hours after its start.
+    """
+    boundary = (now or timezone.now()) - timedelta(hours=12)
+    upcoming = events_with_places(events.filter(starts_at__gte=boundary)).order_by("starts_at", "id")
+    past = events_with_places(events.filter(starts_at__lt=boundary)).order_by("-starts_at", "-id")[:past_limit]
+    return upcoming, past
 
 
 def organised_clubs(user):

@@ -54,8 +54,8 @@ def _run(request, action, success=None):
 
 
 def event_list(request):
-    events = selectors.events_with_places(selectors.visible_events(request.user))
-    return render(request, "events/event_list.html", {"events": events})
+    upcoming, past = selectors.upcoming_and_past(selectors.visible_events(request.user))
+    return render(request, "events/event_list.html", {"events": upcoming, "past_events": past})
 
 
 def event_detail(request, event_id):

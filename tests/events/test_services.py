@@ -211,3 +211,11 @@ def test_promotion_email_is_in_the_players_language(make_event, make_user):
     services.fill_places_from_waitlist(event_id=event.pk)
     assert services.notify_promoted(registration_id=waiting.pk)
     assert mail.outbox[0].subject == f"Для вас є місце: {event.title}"
+
+
+def test_event_list_splits_upcoming_from_past(client, make_event):
+    make_event(title="Last spring", starts_at=timezone.now() - timedelta(days=200))
+    make_event(title="Tonight", starts_at=timezone.now() - timedelta(hours=1))
+    make_event(title="Next week")
+    page = client.get("/").content.decode()
+    assert page.index("Tonight") < page.index("Next week") < page.index("Past events") < page.index("Last spring")
