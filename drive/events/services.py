@@ -253,13 +253,19 @@ def notify_promoted(*, registration_id):
 # --- check-in ---------------------------------------------------------------------
 
 
-@transaction.atomic
-def check_in(*, actor, registration):
-    """The organiser marks a player arrived (also from the waitlist or a no-show)."""
+def _registration_for_organiser(actor, registration):
+    """The registration re-read under its event's lock, once the actor is known to organise it."""
     registration = Registration.objects.select_related("event__club").get(pk=registration.pk)
     require_organiser(actor, registration.event.club)
     _locked_event(registration.event_id)
     registration.refresh_from_db()
+    return registration
+
+
+@transaction.atomic
+def check_in(*, actor, registration):
+    """The organiser marks a player arrived (also from the waitlist or a no-show)."""
+    registration = _registration_for_organiser(actor, registration)
     if registration.status == Status.CHECKED_IN:
         return registration
     if registration.status == Status.CANCELLED:
@@ -326,10 +332,7 @@ def add_walk_in(*, actor, event, display_name, category=""):
 
 @transaction.atomic
 def mark_no_show(*, actor, registration):
-    registration = Registration.objects.select_related("event__club").get(pk=registration.pk)
-    require_organiser(actor, registration.event.club)
-    _locked_event(registration.event_id)
-    registration.refresh_from_db()
+    registration = _registration_for_organiser(actor, registration)
     if registration.status == Status.NO_SHOW:
         return registration
     if registration.status != Status.REGISTERED:
