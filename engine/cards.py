@@ -27,12 +27,18 @@ SUIT_OF = tuple(c // 13 for c in range(52))
 SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_DECK = (1 << 52) - 1
 
-# Cards of each 13-bit holding, per suit: turns a mask into cards without a
-# bit loop (the hot path of legal_moves).
-_HOLDING_CARDS = tuple(
-    tuple(tuple(13 * s + r for r in range(13) if h >> r & 1) for h in range(8192))
-    for s in range(4)
-)
+
+def _holding_table(suit: int) -> tuple:
+    """Cards of every 13-bit holding of a suit, ascending: turns a mask into
+    cards without a bit loop (the hot path of legal_moves)."""
+    table = [()]
+    for rank in range(13):      # holdings with bit ``rank`` set extend those below it
+        card = (13 * suit + rank,)
+        table += [cards + card for cards in table]
+    return tuple(table)
+
+
+HOLDING_CARDS = tuple(_holding_table(s) for s in range(4))
 
 _SYMBOLS = "♠♥♦♣"
 _RANK_NAMES = {
@@ -114,13 +120,13 @@ def mask_of(cards) -> int:
 
 def cards_of(mask: int) -> tuple:
     """Cards of a mask in ascending order (S 2..A, then H, D, C)."""
-    h = _HOLDING_CARDS
+    h = HOLDING_CARDS
     return (h[0][mask & 0x1FFF] + h[1][mask >> 13 & 0x1FFF]
             + h[2][mask >> 26 & 0x1FFF] + h[3][mask >> 39 & 0x1FFF])
 
 
 def suit_cards(mask: int, suit: int) -> tuple:
-    return _HOLDING_CARDS[suit][mask >> (13 * suit) & 0x1FFF]
+    return HOLDING_CARDS[suit][mask >> (13 * suit) & 0x1FFF]
 
 
 def holding(mask: int, suit: int) -> int:

@@ -103,6 +103,11 @@ class Rubber:
         w = self.games_won
         return 0 if w[0] == 2 else 1 if w[1] == 2 else None
 
+    @property
+    def cut_again(self) -> bool:
+        """After each rubber the players cut again for partners (L2)."""
+        return self.winner is not None
+
     def add_hand(self, tricks, **kw) -> HandScore:
         if self.winner is not None:
             raise GameOver("the rubber is already won")

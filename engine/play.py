@@ -5,8 +5,9 @@
 copy is cheap and a full random playout stays fast (see bench/engine.py).
 """
 
-from .cards import _HOLDING_CARDS, BIT, NO_TRUMP, SUIT_MASK, SUIT_OF, card_str
+from .cards import HOLDING_CARDS, BIT, SUIT_MASK, SUIT_OF, card_str, suit_str
 from .deal import SEATS, Deal
+from .views import SeatView, seat_view
 
 NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
@@ -65,8 +66,8 @@ class HandState:
             s = self.led_suit
             follow = h >> (13 * s) & 0x1FFF
             if follow:
-                return _HOLDING_CARDS[s][follow]
-        t = _HOLDING_CARDS
+                return HOLDING_CARDS[s][follow]
+        t = HOLDING_CARDS
         return (t[0][h & 0x1FFF] + t[1][h >> 13 & 0x1FFF]
                 + t[2][h >> 26 & 0x1FFF] + t[3][h >> 39])
 
@@ -131,7 +132,7 @@ class HandState:
             self.play(moves[int(rnd() * len(moves))])
         hands, plays, winners, tricks = self.hands, self.plays, self.winners, self.tricks
         trump, lead = self.trump, self.turn
-        t = _HOLDING_CARDS
+        t = HOLDING_CARDS
         if len(winners) == 13:
             return tuple(tricks)
         for _ in range(13 - len(winners)):
@@ -162,7 +163,8 @@ class HandState:
             tricks[winner & 1] += 1
             winners.append(winner)
             lead = winner
-        self.turn, self.led_suit, self.best, self.best_suit, self.best_seat = lead, led, best, best_suit, winner
+        self.turn, self.led_suit = lead, led
+        self.best, self.best_suit, self.best_seat = best, best_suit, winner
         return tuple(tricks)
 
     # --- questions --------------------------------------------------------
@@ -177,7 +179,7 @@ class HandState:
         return None if len(self.plays) == 52 else self.turn
 
     def is_legal(self, card: int) -> bool:
-        return bool(self.legal_mask() & BIT[card]) if not self.complete else False
+        return not self.complete and bool(self.legal_mask() & BIT[card])
 
     @property
     def trump_card_visible(self) -> bool:
@@ -213,8 +215,9 @@ class HandState:
 
     def events(self) -> list:
         """The event log as dicts: the deal, every play and every trick."""
+        turned = None if self.trump_card is None else card_str(self.trump_card)
         log = [{"event": "deal", "dealer": SEATS[self.dealer],
-                "trump": self.trump, "trump_card": self.trump_card}]
+                "trump": suit_str(self.trump), "trump_card": turned}]
         for i, c in enumerate(self.plays):
             log.append({"event": "play", "index": i, "seat": SEATS[self.seat_of_play(i)],
                         "card": card_str(c)})
@@ -223,10 +226,11 @@ class HandState:
                             "winner": SEATS[self.winners[i // 4]]})
         return log
 
-    def view(self, seat: int, look_back: int = 1) -> "SeatView":
-        """What ``seat`` may see (hidden information): see SeatView."""
-        from .views import seat_view
-        return seat_view(self, seat, look_back)
+    def view(self, seat: int, look_back: int = 1, open_seats=()) -> SeatView:
+        """What ``seat`` may see (hidden information): its own cards, the cards
+        played, the turned trump card while it shows (S5), the last
+        ``look_back`` tricks (L2c), and any hand lying open (a dummy, L12)."""
+        return seat_view(self, seat, look_back, open_seats)
 
     def __eq__(self, other) -> bool:
         return isinstance(other, HandState) and _key(self) == _key(other)
@@ -234,7 +238,7 @@ class HandState:
     __hash__ = None
 
     def __repr__(self) -> str:
-        return (f"<HandState dealer={SEATS[self.dealer]} trump={'NT' if self.trump == NO_TRUMP else 'SHDC'[self.trump]}"
+        return (f"<HandState dealer={SEATS[self.dealer]} trump={suit_str(self.trump)}"
                 f" plays={len(self.plays)} tricks={tuple(self.tricks)}>")
 
 

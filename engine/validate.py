@@ -5,7 +5,7 @@
 - ``validate_result(ns, ew, record=None)``: a result, against its record if any.
 """
 
-from .cards import card_str, parse_card
+from .cards import card_str
 from .deal import SEATS
 from .play import IllegalPlay
 from .record import BadDeal, HandRecord, parse_record, replay
@@ -105,7 +105,3 @@ def _answer(rec: HandRecord, state) -> dict:
         out["score"] = {"NS": ns, "EW": ew}
     return out
 
-
-def parse_cards_text(cards) -> list:
-    """Card texts to ints (raises CardError): a helper for entry forms."""
-    return [parse_card(c) for c in cards]

@@ -16,9 +16,10 @@ class SeatView:
     played: int               # every card played so far (mask): all saw them fall
     tricks: tuple             # (N-S, E-W)
     dealer: int
+    open_hands: dict          # seat -> mask of hands lying open (a dummy, L12)
 
 
-def seat_view(state, seat: int, look_back: int = 1) -> SeatView:
+def seat_view(state, seat: int, look_back: int = 1, open_seats=()) -> SeatView:
     done = len(state.winners)
     shown = [state.trick(t) for t in range(max(0, done - look_back), done)]
     mine = state.to_play == seat
@@ -34,4 +35,5 @@ def seat_view(state, seat: int, look_back: int = 1) -> SeatView:
         played=state.played_mask(),
         tricks=tuple(state.tricks),
         dealer=state.dealer,
+        open_hands={s: state.hands[s] for s in open_seats if s != seat},
     )

@@ -1,0 +1,139 @@
+"""``python -m engine``: check records, total a game, deal a hand.
+
+    python -m engine check [FILE|-]          one record -> one answer
+    python -m engine check --jsonl [FILE|-]  one record a line -> one answer a line
+    python -m engine game [FILE|-]           {"rules", "tricks": [[ns, ew], ...]}
+    python -m engine deal [--seed N] [--dealer N] [--rules short] [--play]
+
+Unreadable input prints one line on stderr and exits 2, never a traceback.
+"""
+
+import argparse
+import json
+import sys
+
+from .deal import SEATS, deal, new_rng, seat_index
+from .drive_scoring import drive_hand_scores
+from .game import play_game
+from .play import HandState
+from .record import to_record
+from .rules import Ruleset
+from .validate import ResultError, check_record, validate_tricks
+
+
+class Unreadable(Exception):
+    """Input the command cannot understand: exit status 2."""
+
+
+def main(argv=None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        return args.run(args)
+    except Unreadable as exc:
+        return _fail(str(exc))
+    except (ValueError, TypeError, KeyError, OSError) as exc:
+        return _fail(str(exc) or type(exc).__name__)
+    except Exception as exc:  # the contract: never a traceback
+        return _fail(f"internal error: {type(exc).__name__}: {exc}")
+
+
+def _fail(message: str) -> int:
+    sys.stdout.flush()
+    print(f"engine: {' '.join(message.split())}", file=sys.stderr)
+    return 2
+
+
+def _parser():
+    p = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
+    sub = p.add_subparsers(required=True)
+    c = sub.add_parser("check", help="check a hand record")
+    c.add_argument("file", nargs="?", default="-")
+    c.add_argument("--jsonl", action="store_true", help="one record per line")
+    c.set_defaults(run=_check)
+    g = sub.add_parser("game", help="score a game from tricks per hand")
+    g.add_argument("file", nargs="?", default="-")
+    g.set_defaults(run=_game)
+    d = sub.add_parser("deal", help="print a new hand record")
+    d.add_argument("--seed", type=int)
+    d.add_argument("--dealer", default="N")
+    d.add_argument("--rules", default="short")
+    d.add_argument("--play", action="store_true", help="play it out with random legal cards")
+    d.set_defaults(run=_deal)
+    return p
+
+
+def _read(name: str) -> str:
+    if name == "-":
+        return sys.stdin.read()
+    with open(name, encoding="utf-8") as f:
+        return f.read()
+
+
+def _load(text: str, where: str = "input"):
+    try:
+        return json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise Unreadable(f"{where}: not JSON: {exc}") from None
+
+
+def _emit(obj) -> None:
+    sys.stdout.write(json.dumps(obj) + "\n")
+
+
+def _check(args) -> int:
+    text = _read(args.file)
+    if not args.jsonl:
+        _emit(_check_one(_load(text), "record"))
+        return 0
+    for number, line in enumerate(text.splitlines(), 1):
+        if line.strip():
+            _emit(_check_one(_load(line, f"line {number}"), f"line {number}"))
+    return 0
+
+
+def _check_one(data, where: str) -> dict:
+    try:
+        return check_record(data)
+    except ValueError as exc:   # RecordError, CardError, RulesError
+        raise Unreadable(f"{where}: {exc}") from None
+
+
+def _game(args) -> int:
+    data = _load(_read(args.file))
+    if not isinstance(data, dict) or not isinstance(data.get("tricks"), list):
+        raise Unreadable('expected {"rules": ..., "tricks": [[ns, ew], ...]}')
+    rules = Ruleset.from_json(data.get("rules", "short"))
+    hands = []
+    for i, pair in enumerate(data["tricks"], 1):
+        if not isinstance(pair, list) or len(pair) != 2:
+            raise Unreadable(f"hand {i}: expected [ns, ew]")
+        try:
+            hands.append(validate_tricks(*pair))
+        except ResultError as exc:
+            raise Unreadable(f"hand {i}: {exc}") from None
+    if rules.scoring == "drive":    # D1: each hand scored alone, no game
+        totals = [0, 0]
+        for pair in hands:
+            for side, pts in enumerate(drive_hand_scores(pair, rules)):
+                totals[side] += pts
+        _emit({"winner": None, "hands_played": len(hands),
+               "totals": {"NS": totals[0], "EW": totals[1]}})
+        return 0
+    game, used = play_game(rules, hands)
+    _emit({"winner": None if game.winner is None else ("NS", "EW")[game.winner],
+           "hands_played": used, "totals": {"NS": game.below[0], "EW": game.below[1]}})
+    return 0
+
+
+def _deal(args) -> int:
+    rules = Ruleset.from_json(args.rules)
+    rng = new_rng(args.seed)
+    try:
+        dealer = seat_index(args.dealer)
+    except ValueError:
+        raise Unreadable(f"dealer must be one of {', '.join(SEATS)}") from None
+    state = HandState.from_deal(deal(dealer, rng, rules))
+    if args.play:
+        state.playout(rng)
+    _emit(to_record(state, rules))
+    return 0
