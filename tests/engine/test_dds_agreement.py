@@ -8,15 +8,13 @@ DDS keeps state in thread slot 0: call it from this one thread only.
 import random
 
 import pytest
+from endplay.dds import solve_board  # a test dependency: never skipped
+from endplay.dds.solve import SolveMode
+from endplay.types import Card, Deal, Denom, Player
 
-endplay = pytest.importorskip("endplay")
-from endplay.dds import solve_board  # noqa: E402
-from endplay.dds.solve import SolveMode  # noqa: E402
-from endplay.types import Card, Deal, Denom, Player  # noqa: E402
+from engine.cards import NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, card_str, parse_card
 
-from engine.cards import NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, card_str, parse_card  # noqa: E402
-
-from .kit import random_state  # noqa: E402
+from .kit import random_state
 
 
 def pbn(hands) -> str:
