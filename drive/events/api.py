@@ -68,7 +68,7 @@ class EventListView(APIView):
 
 
 class EventDetailView(APIView):
-    @extend_schema(responses={200: EventSerializer, **errors(404)})
+    @extend_schema(responses={200: EventSerializer, **errors(403, 404)})
     def get(self, request, event_id):
         return Response(EventSerializer(visible_event(request, event_id)).data)
 

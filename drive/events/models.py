@@ -79,6 +79,20 @@ class Event(models.Model):
         TRICKS = "tricks", _("tricks taken")
         OVER_SIX = "over_six", _("tricks over six")
 
+    class Phase(models.TextChoices):
+        REGISTRATION = "registration", _("before the evening")
+        IN_PROGRESS = "in_progress", _("in progress")
+        FINISHED = "finished", _("finished")
+        RESULTS_PUBLISHED = "results_published", _("results published")
+
+    class Confirmation(models.TextChoices):
+        OPPONENTS = "opponents", _("confirmed by the opponents")
+        SINGLE = "single", _("single entry")
+
+    class SitOutScore(models.TextChoices):
+        OWN_AVERAGE = "own_average", _("own average per hand so far")
+        ROOM_AVERAGE = "room_average", _("room average per hand")
+
     class TieBreak(models.TextChoices):
         HANDS_WON = "hands_won", _("most hands won, then best second half, then shared")
         SECOND_HALF = "second_half", _("best second half, then shared")
@@ -108,6 +122,13 @@ class Event(models.Model):
     tie_break_rule = models.CharField(_("tie-break"), max_length=16, choices=TieBreak.choices, default=TieBreak.HANDS_WON)
     prizes = models.JSONField(_("prizes"), default=list, blank=True, help_text=_("Prize names in order, e.g. first, second, booby."))
     published = models.BooleanField(_("published"), default=False)
+    phase = models.CharField(_("phase"), max_length=20, choices=Phase.choices, default=Phase.REGISTRATION)
+    result_confirmation = models.CharField(
+        _("result entry"), max_length=10, choices=Confirmation.choices, default=Confirmation.OPPONENTS
+    )
+    sit_out_score = models.CharField(
+        _("score for a round sat out"), max_length=14, choices=SitOutScore.choices, default=SitOutScore.OWN_AVERAGE
+    )
     door_code = models.CharField(_("door code"), max_length=40, default=new_door_code, unique=True, editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)

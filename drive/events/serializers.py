@@ -86,7 +86,15 @@ class SignupSerializer(serializers.Serializer):
     display_name = serializers.CharField(max_length=80)
 
     def validate_username(self, value):
-        if get_user_model().objects.filter(username__iexact=value).exists():
+        # Stored NFKC-normalised (as create_user does): check the name as it will be saved,
+        # since normalising can lengthen it (one character may become 18) or add spaces.
+        User = get_user_model()
+        value = User.normalize_username(value)
+        try:
+            User._meta.get_field(User.USERNAME_FIELD).run_validators(value)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(list(exc.messages)) from exc
+        if User.objects.filter(username__iexact=value).exists():
             raise serializers.ValidationError(_("This username is taken."))
         return value
 

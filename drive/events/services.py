@@ -26,7 +26,8 @@ Status = Registration.Status
 
 EVENT_FIELDS = (
     "title venue starts_at capacity registration_opens_at registration_closes_at rounds hands_per_round "
-    "round_minutes movement_kind rules_preset trump_rule scoring_rule tie_break_rule prizes published"
+    "round_minutes movement_kind rules_preset trump_rule scoring_rule tie_break_rule prizes published "
+    "result_confirmation sit_out_score"
 ).split()
 
 
@@ -289,8 +290,8 @@ def self_check_in(*, actor, event, door_code):
     event = _locked_event(event.pk)
     if door_code != event.door_code:
         raise NotFound(_("This door code is not valid for this event."))
-    opens = event.starts_at - timedelta(hours=settings.CHECKIN_OPENS_HOURS_BEFORE)
-    if timezone.now() < opens:
+    # now + hours < start, not now < start - hours: an event dated in year 1 must not overflow.
+    if timezone.now() + timedelta(hours=settings.CHECKIN_OPENS_HOURS_BEFORE) < event.starts_at:
         hours = settings.CHECKIN_OPENS_HOURS_BEFORE
         raise Conflict(ngettext("Check-in opens %(hours)s hour before the start.",
                                 "Check-in opens %(hours)s hours before the start.", hours) % {"hours": hours})

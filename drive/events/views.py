@@ -9,6 +9,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import translation
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
@@ -116,7 +117,10 @@ def signup(request):
         )
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         messages.success(request, _("Welcome! Your account is ready."))
-        return redirect(request.GET.get("next") or "me")
+        next_url = request.GET.get("next")
+        if not url_has_allowed_host_and_scheme(next_url, allowed_hosts={request.get_host()}, require_https=request.is_secure()):
+            next_url = None  # never send a new account off to another site
+        return redirect(next_url or "me")
     return render(request, "registration/signup.html", {"form": form})
 
 

@@ -1,0 +1,38 @@
+from django.contrib import admin
+from simple_history.admin import SimpleHistoryAdmin
+
+from .models import HandResult, Round, Seat, Standing, Table
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ("event", "number", "state", "started_at", "deadline", "closed_at")
+    list_filter = ("state", "event")
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ("event", "number")
+    list_filter = ("event",)
+    readonly_fields = ("token",)
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ("round", "table", "position", "entrant")
+    list_filter = ("round__event",)
+    raw_id_fields = ("round", "table", "entrant")
+
+
+@admin.register(HandResult)
+class HandResultAdmin(SimpleHistoryAdmin):
+    list_display = ("round", "table", "hand_number", "ns_tricks", "trump", "status", "change_kind", "updated_at")
+    list_filter = ("status", "change_kind", "round__event")
+    raw_id_fields = ("round", "table")
+
+
+@admin.register(Standing)
+class StandingAdmin(admin.ModelAdmin):
+    list_display = ("event", "place", "entrant", "total", "hands_played", "hands_won")
+    list_filter = ("event",)
+    raw_id_fields = ("entrant",)

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class ScoringConfig(AppConfig):
+    name = "drive.scoring"
+    label = "scoring"
+    verbose_name = _("Rounds, results and standings")

@@ -1,0 +1,162 @@
+"""The evening as it is played: rounds on the clock, tables, seats, hand results, standings."""
+import secrets
+
+from django.core.validators import MaxValueValidator
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+from simple_history.models import HistoricalRecords
+
+from drive.events.models import Event
+from drive.movements.models import Entrant
+
+
+def new_table_token():
+    # 192 bits: the table card's QR code is the only key to its entry page.
+    return secrets.token_urlsafe(24)
+
+
+class Round(models.Model):
+    class State(models.TextChoices):
+        PENDING = "pending", _("not started")
+        SEATED = "seated", _("seating published")
+        PLAYING = "playing", _("playing")
+        CLOSED = "closed", _("closed")
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="evening_rounds", verbose_name=_("whist drive"))
+    number = models.PositiveSmallIntegerField(_("round"))
+    state = models.CharField(_("state"), max_length=8, choices=State.choices, default=State.PENDING)
+    started_at = models.DateTimeField(_("started at"), null=True, blank=True)
+    deadline = models.DateTimeField(_("deadline"), null=True, blank=True)
+    paused_at = models.DateTimeField(_("paused at"), null=True, blank=True)
+    closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
+    late_tables = models.JSONField(_("tables out at the deadline"), default=list, blank=True)
+
+    class Meta:
+        verbose_name = _("round")
+        verbose_name_plural = _("rounds")
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_round_per_number")]
+
+    def __str__(self):
+        return f"{self.event} · {self.number}"
+
+
+class Table(models.Model):
+    """A table of the room, with the token its printed card opens."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="tables", verbose_name=_("whist drive"))
+    number = models.PositiveSmallIntegerField(_("table"))
+    token = models.CharField(max_length=64, unique=True, default=new_table_token, editable=False)
+
+    class Meta:
+        verbose_name = _("table")
+        verbose_name_plural = _("tables")
+        ordering = ["event", "number"]
+        constraints = [models.UniqueConstraint(fields=["event", "number"], name="one_table_per_number")]
+
+    def __str__(self):
+        return f"{self.event} · {self.number}"
+
+
+class Seat(models.Model):
+    """Where an entrant sits in a round; a sit-out has no table."""
+
+    class Position(models.TextChoices):
+        N = "N", _("North")
+        E = "E", _("East")
+        S = "S", _("South")
+        W = "W", _("West")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats", verbose_name=_("round"))
+    table = models.ForeignKey(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="seats", verbose_name=_("table"))
+    position = models.CharField(_("seat"), max_length=1, choices=Position.choices, blank=True)
+    entrant = models.ForeignKey(Entrant, on_delete=models.CASCADE, related_name="seats", verbose_name=_("entrant"))
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "entrant"], name="one_seat_per_entrant_per_round"),
+            models.UniqueConstraint(
+                fields=["round", "table", "position"], condition=models.Q(table__isnull=False), name="one_player_per_seat"
+            ),
+        ]
+
+    @property
+    def side(self):
+        return "NS" if self.position in ("N", "S") else "EW"
+
+
+class HandResult(models.Model):
+    """Tricks of one hand at one table; E-W took 13 minus N-S.
+
+    With confirmation by opponents, the other side's matching entry confirms it and a
+    different one marks it disputed for the organiser. Every change keeps its history.
+    """
+
+    class Status(models.TextChoices):
+        ENTERED = "entered", _("entered")
+        CONFIRMED = "confirmed", _("confirmed")
+        DISPUTED = "disputed", _("disputed")
+
+    class Trump(models.TextChoices):
+        SPADES = "S", _("spades")
+        HEARTS = "H", _("hearts")
+        DIAMONDS = "D", _("diamonds")
+        CLUBS = "C", _("clubs")
+        NO_TRUMP = "NT", _("no trump")
+
+    class ChangeKind(models.TextChoices):
+        ENTRY = "entry", _("entry")
+        CORRECTION = "correction", _("correction")
+        REVOKE = "revoke", _("revoke penalty")
+        ADJUSTED = "adjusted", _("adjusted score")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results", verbose_name=_("round"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table"))
+    hand_number = models.PositiveSmallIntegerField(_("hand"))
+    ns_tricks = models.PositiveSmallIntegerField(_("N-S tricks"), validators=[MaxValueValidator(13)])
+    trump = models.CharField(_("trump"), max_length=2, choices=Trump.choices, blank=True)
+    status = models.CharField(_("status"), max_length=10, choices=Status.choices, default=Status.ENTERED)
+    entered_by = models.CharField(_("entered by seat"), max_length=1, blank=True)
+    confirmed_by = models.CharField(_("confirmed by seat"), max_length=1, blank=True)
+    disputed_ns_tricks = models.PositiveSmallIntegerField(_("disputed N-S tricks"), null=True, blank=True)
+    change_kind = models.CharField(_("kind of change"), max_length=10, choices=ChangeKind.choices, default=ChangeKind.ENTRY)
+    version = models.PositiveIntegerField(default=1)
+    updated_at = models.DateTimeField(auto_now=True)
+    history = HistoricalRecords(verbose_name=_("history of a hand result"))
+
+    class Meta:
+        verbose_name = _("hand result")
+        verbose_name_plural = _("hand results")
+        ordering = ["round", "table", "hand_number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "table", "hand_number"], name="one_result_per_hand"),
+            models.CheckConstraint(condition=models.Q(ns_tricks__lte=13), name="ns_tricks_at_most_13"),
+        ]
+
+    @property
+    def ew_tricks(self):
+        return 13 - self.ns_tricks
+
+
+class Standing(models.Model):
+    """One line of the standings, recomputed from the hand results (never incremented)."""
+
+    event = models.ForeignKey(Event, on_delete=models.CASCADE, related_name="standings", verbose_name=_("whist drive"))
+    entrant = models.OneToOneField(Entrant, on_delete=models.CASCADE, related_name="standing", verbose_name=_("entrant"))
+    place = models.PositiveSmallIntegerField(_("place"))
+    shared = models.BooleanField(_("shared place"), default=False)
+    total = models.DecimalField(_("total"), max_digits=7, decimal_places=2)
+    hands_played = models.PositiveSmallIntegerField(_("hands played"))
+    hands_won = models.PositiveSmallIntegerField(_("hands won"))
+    sit_out_hands = models.PositiveSmallIntegerField(_("hands sat out"), default=0)
+    first_half = models.DecimalField(_("first half"), max_digits=7, decimal_places=2, default=0)
+    second_half = models.DecimalField(_("second half"), max_digits=7, decimal_places=2, default=0)
+    computed_at = models.DateTimeField(_("computed at"))
+
+    class Meta:
+        verbose_name = _("standing")
+        verbose_name_plural = _("standings")
+        ordering = ["event", "place", "entrant__number"]
+
