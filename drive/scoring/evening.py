@@ -1,0 +1,192 @@
+"""The evening's life: start, rounds on the clock, the end, results published.
+
+Each function is an organiser action; a move that does not fit the evening's state is
+refused with a Conflict that says why.
+"""
+import secrets
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from drive import broadcast
+from drive.errors import Conflict
+from drive.events.models import Event, Registration
+from drive.events.permissions import require_organiser
+from drive.movements import services as movements
+from drive.movements.models import Entrant
+
+from .models import Round, Table
+from .seating import seat_round, tables_needed
+
+Phase = Event.Phase
+State = Round.State
+MIN_PLAYERS = 4
+
+
+def locked_event(event):
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def current_round(event):
+    """The round in play or the last one seated/closed; None before the first."""
+    return event.evening_rounds.exclude(state=State.PENDING).order_by("-number").first()
+
+
+def _require_phase(event, *phases):
+    if event.phase not in phases:
+        raise Conflict(_("Not possible now: the evening is %(phase)s.") % {"phase": event.get_phase_display()})
+
+
+@transaction.atomic
+def start_evening(*, actor, event):
+    """Freeze the checked-in players as entrants and ask for the movement (a Celery task)."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.REGISTRATION)
+    arrived = list(event.registrations.filter(status=Registration.Status.CHECKED_IN).select_related("player"))
+    if len(arrived) < MIN_PLAYERS:
+        raise Conflict(_("At least four players must be checked in to start."))
+    if event.movement_kind == Event.MovementKind.PAIRS and len(arrived) % 2:
+        raise Conflict(_("A fixed-pairs drive needs an even number of players: add or remove one."))
+    secrets.SystemRandom().shuffle(arrived)  # numbers decide the first seating: draw them
+    Entrant.objects.bulk_create(
+        Entrant(event=event, player=registration.player, number=i) for i, registration in enumerate(arrived, start=1)
+    )
+    Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, tables_needed(len(arrived)) + 1))
+    Round.objects.bulk_create(Round(event=event, number=n) for n in range(1, event.rounds + 1))
+    event.phase = Phase.IN_PROGRESS
+    if not event.registration_closes_at or event.registration_closes_at > timezone.now():
+        event.registration_closes_at = min(timezone.now(), event.starts_at)
+    event.save(update_fields=["phase", "registration_closes_at", "updated_at"])
+    movements.request_movement(event=event, players=len(arrived))
+    from .tasks import plan_evening
+
+    plan_evening.delay_on_commit(event.pk)
+    broadcast.publish(event.pk, "evening")
+    return event
+
+
+def plan_and_seat_first_round(*, event_id):
+    """The task's work: compute the movement, then seat round 1 (safe to run twice)."""
+    movement = movements.compute_movement(event_id=event_id)
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        seat_next_round(event, 1, plan_round(event, movement, 1))
+    return movement.pk
+
+
+def plan_round(event, movement, number):
+    """Round `number` of the plan; a progressive movement's later rounds follow the results."""
+    if event.movement_kind == Event.MovementKind.PROGRESSIVE and number > 1:
+        return movements.next_progressive_round(event=event, round_number=number)
+    return movement.plan["rounds"][number - 1]
+
+
+@transaction.atomic
+def start_round(*, actor, event):
+    """Start the clock of the seated round: the round lasts the event's round length."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.IN_PROGRESS)
+    round_ = current_round(event)
+    if round_ is None or round_.state != State.SEATED:
+        raise Conflict(_("There is no seated round waiting to start."))
+    now = timezone.now()
+    round_.state, round_.started_at = State.PLAYING, now
+    round_.deadline = now + timedelta(minutes=event.round_minutes)
+    round_.save(update_fields=["state", "started_at", "deadline"])
+    broadcast.publish(event.pk, "clock", round=round_.number)
+    return round_
+
+
+def _playing_round(actor, event):
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    round_ = current_round(event)
+    if round_ is None or round_.state != State.PLAYING:
+        raise Conflict(_("No round is being played."))
+    return event, round_
+
+
+@transaction.atomic
+def pause_clock(*, actor, event):
+    event, round_ = _playing_round(actor, event)
+    if round_.paused_at is None:
+        round_.paused_at = timezone.now()
+        round_.save(update_fields=["paused_at"])
+        broadcast.publish(event.pk, "clock", round=round_.number)
+    return round_
+
+
+@transaction.atomic
+def resume_clock(*, actor, event):
+    """The pause does not count: the deadline moves on by its length."""
+    event, round_ = _playing_round(actor, event)
+    if round_.paused_at is not None:
+        round_.deadline += timezone.now() - round_.paused_at
+        round_.paused_at = None
+        round_.save(update_fields=["paused_at", "deadline"])
+        broadcast.publish(event.pk, "clock", round=round_.number)
+    return round_
+
+
+def seconds_left(round_, now=None):
+    if round_.deadline is None:
+        return None
+    now = round_.paused_at or now or timezone.now()
+    return max(0, int((round_.deadline - now).total_seconds()))
+
+
+@transaction.atomic
+def end_round(*, actor, event, force=False):
+    """Close the round: early when every table is in, at the deadline with the late tables flagged.
+
+    Then the next round is seated (a progressive movement from this round's results),
+    or after the last round the evening is finished.
+    """
+    from .results import tables_out
+
+    event, round_ = _playing_round(actor, event)
+    out = tables_out(round_)
+    past_deadline = seconds_left(round_) == 0
+    if out and not (past_deadline or force):
+        raise Conflict(
+            _("Tables still playing: %(tables)s. Wait for the deadline or end the round anyway.")
+            % {"tables": ", ".join(str(t) for t in out)},
+            extra={"tables_out": out},
+        )
+    round_.state, round_.closed_at, round_.late_tables = State.CLOSED, timezone.now(), out
+    round_.paused_at = None
+    round_.save(update_fields=["state", "closed_at", "late_tables", "paused_at"])
+    if round_.number < event.rounds:
+        seat_next_round(event, round_.number + 1, plan_round(event, event.movement, round_.number + 1))
+    else:
+        event.phase = Phase.FINISHED
+        event.save(update_fields=["phase", "updated_at"])
+    broadcast.publish(event.pk, "round", round=round_.number, late_tables=out)
+    return round_
+
+
+@transaction.atomic
+def publish_results(*, actor, event):
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.FINISHED)
+    event.phase = Phase.RESULTS_PUBLISHED
+    event.save(update_fields=["phase", "updated_at"])
+    broadcast.publish(event.pk, "results")
+    return event
+
+
+def seat_next_round(event, round_number, plan_round):
+    """Apply one round of the movement: seats written, the round marked seated."""
+    round_ = event.evening_rounds.get(number=round_number)
+    if round_.state != State.PENDING:
+        return round_
+    seat_round(round_, plan_round)
+    round_.state = State.SEATED
+    round_.save(update_fields=["state"])
+    broadcast.publish(event.pk, "seating", round=round_number)
+    return round_

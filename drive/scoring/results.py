@@ -1,0 +1,205 @@
+"""Results from the tables: entry from the players' phones, cross-checks, corrections.
+
+A table's rows are serialised on its Table row (select_for_update), so two phones of
+one table never overwrite each other unseen.
+"""
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from drive import broadcast
+from drive.errors import Conflict, Invalid, NotFound
+from drive.events.models import Event
+from drive.events.permissions import require_organiser
+from engine.scoring import revoke_adjustment
+from engine.validate import ResultError, validate_tricks
+
+from .models import HandResult, Round, Seat, Table
+from .rules import event_ruleset, rotation_trump
+
+Status = HandResult.Status
+SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def table_by_token(token):
+    table = Table.objects.select_related("event__club").filter(token=token).first()
+    if table is None:
+        raise NotFound(_("No such table."))
+    return table
+
+
+def entry_round(table):
+    """The round a table enters results for: the one in play, or the last closed one while
+    the next has not started (a late table finishing off). None when nothing is open."""
+    round_ = table.event.evening_rounds.exclude(state__in=[Round.State.PENDING]).order_by("-number").first()
+    if round_ is None:
+        return None
+    if round_.state == Round.State.SEATED:
+        previous = table.event.evening_rounds.filter(number=round_.number - 1).first()
+        return previous if previous and previous.state == Round.State.CLOSED else None
+    return round_
+
+
+def _tricks(ns_tricks):
+    """E-W took the rest of the 13 (rule S6.5); the engine checks the numbers."""
+    number = isinstance(ns_tricks, int) and not isinstance(ns_tricks, bool)
+    try:
+        return validate_tricks(ns_tricks, 13 - ns_tricks if number else 0)[0]
+    except ResultError as exc:
+        raise Invalid(_("Tricks for N-S must be a whole number from 0 to 13."), field="ns_tricks") from exc
+
+
+def _trump(event, round_, hand_number, trump):
+    fixed = rotation_trump(event, round_.number, hand_number)
+    if fixed is not None:
+        if trump and trump != fixed:
+            raise Invalid(_("This hand's trump is fixed by the rotation."), field="trump")
+        return fixed
+    if trump not in HandResult.Trump.values or trump == "NT":
+        raise Invalid(_("Say which suit was turned up for trumps."), field="trump")
+    return trump
+
+
+def _check_hand(event, hand_number):
+    if not isinstance(hand_number, int) or not 1 <= hand_number <= event.hands_per_round:
+        raise Invalid(_("Hand must be from 1 to %(n)s.") % {"n": event.hands_per_round}, field="hand_number")
+
+
+def _seat_at(round_, table, position):
+    if position not in SIDE_OF:
+        raise Invalid(_("Seat must be N, E, S or W."), field="seat")
+    seat = Seat.objects.filter(round=round_, table=table, position=position).select_related("entrant__player").first()
+    if seat is None:
+        raise Invalid(_("Nobody sits there at this table in this round."), field="seat")
+    return seat
+
+
+def table_complete(round_, table):
+    confirmed = HandResult.objects.filter(round=round_, table=table, status=Status.CONFIRMED).count()
+    return confirmed == round_.event.hands_per_round
+
+
+def tables_out(round_):
+    """Numbers of the tables of the round that have not every hand confirmed."""
+    seated = set(Seat.objects.filter(round=round_, table__isnull=False).values_list("table__number", flat=True))
+    counts = {}
+    for number in HandResult.objects.filter(round=round_, status=Status.CONFIRMED).values_list("table__number", flat=True):
+        counts[number] = counts.get(number, 0) + 1
+    return sorted(t for t in seated if counts.get(t, 0) < round_.event.hands_per_round)
+
+
+@transaction.atomic
+def submit_result(*, table, seat, hand_number, ns_tricks, trump=None):
+    """A player's entry for one hand. Returns (result, outcome).
+
+    outcome: "created", "unchanged" (the same again), "confirmed" (by the other side, or
+    at once with single entry), "updated" (the same side corrects its unconfirmed entry),
+    "disputed" (the other side disagrees: the organiser is asked).
+    """
+    table = Table.objects.select_for_update().select_related("event__club").get(pk=table.pk)
+    event = table.event
+    round_ = entry_round(table)
+    if event.phase != Event.Phase.IN_PROGRESS or round_ is None:
+        raise Conflict(_("No round is open for results at this table."))
+    _check_hand(event, hand_number)
+    ns_tricks = _tricks(ns_tricks)
+    trump = _trump(event, round_, hand_number, trump)
+    side = SIDE_OF[_seat_at(round_, table, seat).position]
+    if table_complete(round_, table):
+        raise Conflict(_("This round is confirmed and locked: ask the organiser for a correction."))
+    result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    outcome, result = _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump)
+    if outcome != "unchanged":
+        _after_change(event, round_, table)
+    return result, outcome
+
+
+def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump):
+    single = event.result_confirmation == Event.Confirmation.SINGLE
+    if result is None:
+        status = Status.CONFIRMED if single else Status.ENTERED
+        result = HandResult(round=round_, table=table, hand_number=hand_number, ns_tricks=ns_tricks, trump=trump,
+                            status=status, entered_by=seat, confirmed_by=seat if single else "")
+        _save(result, _("entered at the table"))
+        return ("confirmed" if single else "created"), result
+    same = result.ns_tricks == ns_tricks and result.trump == trump
+    if same and (result.status == Status.CONFIRMED or SIDE_OF[result.entered_by] == side):
+        return "unchanged", result
+    if result.status == Status.DISPUTED:
+        raise Conflict(_("This hand is disputed: the organiser will settle it."), extra={"stored": _stored(result)})
+    if SIDE_OF[result.entered_by] == side or single:
+        if result.status == Status.CONFIRMED:
+            raise Conflict(_("This hand is already confirmed."), extra={"stored": _stored(result)})
+        result.ns_tricks, result.trump, result.entered_by = ns_tricks, trump, seat
+        _save(result, _("changed at the table before confirmation"))
+        return "updated", result
+    if same:
+        result.status, result.confirmed_by = Status.CONFIRMED, seat
+        _save(result, _("confirmed by the opponents"))
+        return "confirmed", result
+    result.status, result.disputed_ns_tricks, result.confirmed_by = Status.DISPUTED, ns_tricks, seat
+    _save(result, _("disputed by the opponents"))
+    return "disputed", result
+
+
+def _stored(result):
+    return {"hand_number": result.hand_number, "ns_tricks": result.ns_tricks, "ew_tricks": result.ew_tricks,
+            "trump": result.trump, "status": result.status, "version": result.version}
+
+
+def _save(result, reason, user=None):
+    if result.pk:
+        result.version += 1
+    result._change_reason = reason
+    if user is not None:
+        result._history_user = user
+    result.save()
+
+
+def _after_change(event, round_, table):
+    from .tasks import recompute_standings
+
+    recompute_standings.delay_on_commit(event.pk)
+    broadcast.publish(event.pk, "results", round=round_.number, table=table.number)
+
+
+@transaction.atomic
+def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason, trump=None,
+                   kind=HandResult.ChangeKind.CORRECTION, expected_version=None):
+    """The organiser's correction of any hand, any time, with a reason kept in the history."""
+    require_organiser(actor, table.event.club)
+    table = Table.objects.select_for_update().select_related("event").get(pk=table.pk)
+    event = table.event
+    if not (reason or "").strip():
+        raise Invalid(_("Give a reason for the correction."), field="reason")
+    if kind not in HandResult.ChangeKind.values or kind == HandResult.ChangeKind.ENTRY:
+        raise Invalid(_("Unknown kind of correction."), field="kind")
+    round_ = event.evening_rounds.filter(number=round_number).first()
+    if round_ is None or round_.state == Round.State.PENDING:
+        raise Invalid(_("That round has not been played."), field="round")
+    _check_hand(event, hand_number)
+    ns_tricks = _tricks(ns_tricks)
+    result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    if result and expected_version is not None and result.version != expected_version:
+        raise Conflict(_("Someone changed this hand meanwhile."), extra={"stored": _stored(result)})
+    trump = _trump(event, round_, hand_number, trump or (result.trump if result else None))
+    result = result or HandResult(round=round_, table=table, hand_number=hand_number)
+    result.ns_tricks, result.trump, result.status = ns_tricks, trump, Status.CONFIRMED
+    result.disputed_ns_tricks, result.change_kind = None, kind
+    _save(result, reason.strip(), user=actor)
+    _after_change(event, round_, table)
+    return result
+
+
+@transaction.atomic
+def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_side, reason):
+    """Rule L8 for results from paper: three tricks pass from the offenders to the opponents."""
+    if offending_side not in ("NS", "EW"):
+        raise Invalid(_("Say which side revoked: NS or EW."), field="offending_side")
+    round_ = table.event.evening_rounds.filter(number=round_number).first()
+    result = round_ and HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    if result is None:
+        raise Invalid(_("Enter the hand's result before its penalty."), field="hand_number")
+    (ns, _ew), _points = revoke_adjustment((result.ns_tricks, result.ew_tricks), ("NS", "EW").index(offending_side),
+                                          event_ruleset(table.event))
+    return correct_result(actor=actor, table=table, round_number=round_number, hand_number=hand_number, ns_tricks=ns,
+                          reason=reason, kind=HandResult.ChangeKind.REVOKE, expected_version=result.version)

@@ -1,0 +1,88 @@
+"""Standings computed from the hand results alone (rules D3-D5).
+
+`compute` is pure: seats and results in, one line per entrant out. The service that
+stores it replaces every row each time, so running it twice gives the same table.
+"""
+import random
+from dataclasses import dataclass, field
+from decimal import ROUND_HALF_UP, Decimal
+
+from engine.drive_scoring import drive_hand_score, hand_won, rank, sit_out_score
+
+TWO_PLACES = Decimal("0.01")
+
+
+@dataclass
+class Line:
+    entrant: int
+    scores: list = field(default_factory=list)  # (round, score) for each hand played
+    won: int = 0
+    sat_out_rounds: list = field(default_factory=list)
+    compensation: Decimal = Decimal(0)
+    first_half: Decimal = Decimal(0)
+    second_half: Decimal = Decimal(0)
+
+    @property
+    def total(self):
+        return sum((Decimal(s) for _, s in self.scores), Decimal(0)) + self.compensation
+
+
+def compute(*, entrants, seats, results, rules, hands_per_round, half_after_round, sit_out_method, tie_break,
+            lot_seed=0):
+    """Standings lines, best first, as (place, shared, Line).
+
+    entrants: entrant ids; seats: (round, entrant, table or None, side "NS"/"EW");
+    results: {(round, table): {hand: ns_tricks}}. Only rounds with at least one
+    result count towards sit-out compensation, so an unplayed round pays nothing.
+    """
+    lines = {e: Line(e) for e in entrants}
+    for round_number, entrant, table, side in seats:
+        line = lines[entrant]
+        if table is None:
+            line.sat_out_rounds.append(round_number)
+            continue
+        for ns in results.get((round_number, table), {}).values():
+            tricks = ns if side == "NS" else 13 - ns
+            line.scores.append((round_number, drive_hand_score(tricks, rules)))
+            line.won += hand_won(tricks)
+    _compensate_sit_outs(lines.values(), results, hands_per_round, sit_out_method)
+    for line in lines.values():
+        line.first_half = _half(line, lambda r: r <= half_after_round, half_after_round)
+        line.second_half = _half(line, lambda r: r > half_after_round, half_after_round)
+    return _ranked(lines, tie_break, lot_seed)
+
+
+def _compensate_sit_outs(lines, results, hands_per_round, method):
+    """Rule D5: a round sat out scores the documented average, never zero by default."""
+    played_rounds = {round_number for (round_number, _table), hands in results.items() if hands}
+    room = [s for line in lines for _, s in line.scores]
+    for line in lines:
+        own = [s for _, s in line.scores]
+        per_hand = Decimal(str(sit_out_score(own, room, method)))
+        rounds = [r for r in line.sat_out_rounds if r in played_rounds]
+        line.compensation = (per_hand * hands_per_round * len(rounds)).quantize(TWO_PLACES, ROUND_HALF_UP)
+
+
+def _half(line, in_half, half_after_round):
+    played = sum((Decimal(s) for r, s in line.scores if in_half(r)), Decimal(0))
+    share = line.compensation / len(line.sat_out_rounds) if line.sat_out_rounds and line.compensation else 0
+    return played + sum((share for r in line.sat_out_rounds if in_half(r)), Decimal(0))
+
+
+TIE_BREAKS = {
+    "hands_won": ("hands_won", "second_half"),
+    "second_half": ("second_half",),
+    "shared": (),
+    "lot": (),
+}
+
+
+def _ranked(lines, tie_break, lot_seed):
+    entries = {
+        e: {"total": line.total, "hands_won": line.won, "second_half": line.second_half} for e, line in lines.items()
+    }
+    # The lot is drawn from the event's own seed, so recomputing never reshuffles it.
+    rng = random.Random(lot_seed) if tie_break == "lot" else None
+    placed = rank(entries, tiebreaks=TIE_BREAKS[tie_break], rng=rng)
+    places = [place for place, _ in placed]
+    return [(place, places.count(place) > 1, lines[e]) for place, e in placed]
