@@ -1,0 +1,66 @@
+"""Debian's Chromium driven by Playwright's sync API, with phone-sized pages.
+
+Never `playwright install`: the browser is the system's /usr/bin/chromium.
+"""
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.services import CHROMIUM, require_chromium
+
+SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
+PHONE = {"width": 390, "height": 844}
+LAUNCH_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+    "--disable-quic",
+]
+
+
+@pytest.fixture
+def browser():
+    require_chromium()
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as playwright:
+        executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@pytest.fixture
+def new_page(browser, live_server):
+    """Pages with their own cookies (one per person), phone-sized, failing on any JS error."""
+    contexts, errors = [], []
+
+    def make(name):
+        context = browser.new_context(viewport=PHONE, base_url=live_server.url, locale="en-GB")
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
+        return page
+
+    yield make
+    for context in contexts:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"
+
+
+@pytest.fixture
+def shoot():
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+
+    def save(page, name):
+        page.screenshot(path=str(SCREENSHOTS / f"{name}.png"), full_page=True)
+
+    return save

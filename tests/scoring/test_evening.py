@@ -1,0 +1,90 @@
+"""The evening's life: each move an organiser action, refused when it does not fit."""
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from drive.errors import Conflict, Forbidden
+from drive.events import services as event_services
+from drive.events.models import Event
+from drive.movements.models import Entrant, Movement
+from drive.scoring import evening as ev
+from drive.scoring.models import Round, Table
+
+pytestmark = pytest.mark.django_db
+
+
+def checked_in_event(make_event, organiser, count, **fields):
+    event = make_event(starts_at=timezone.now() + timedelta(minutes=10), **fields)
+    for i in range(count):
+        event_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i + 1}")
+    return event
+
+
+def test_start_freezes_checked_in_players_and_asks_for_the_movement(make_event, organiser):
+    event = checked_in_event(make_event, organiser, 9, rounds=4)
+    event = ev.start_evening(actor=organiser, event=event)
+    assert event.phase == Event.Phase.IN_PROGRESS
+    assert sorted(Entrant.objects.filter(event=event).values_list("number", flat=True)) == list(range(1, 10))
+    assert Table.objects.filter(event=event).count() == 2 and Round.objects.filter(event=event).count() == 4
+    assert Movement.objects.get(event=event).status == Movement.Status.PENDING
+    assert event_services.registration_state(event) is not None  # registration closed
+    with pytest.raises(Conflict):
+        ev.start_evening(actor=organiser, event=event)
+
+
+def test_start_needs_four_players_and_an_organiser(make_event, organiser, make_user):
+    event = checked_in_event(make_event, organiser, 3)
+    with pytest.raises(Conflict, match="four"):
+        ev.start_evening(actor=organiser, event=event)
+    with pytest.raises(Forbidden):
+        ev.start_evening(actor=make_user(), event=event)
+
+
+def test_fixed_pairs_need_an_even_number(make_event, organiser):
+    event = checked_in_event(make_event, organiser, 9, movement_kind="pairs")
+    with pytest.raises(Conflict, match="even"):
+        ev.start_evening(actor=organiser, event=event)
+
+
+def test_clock_start_pause_resume(evening, organiser):
+    round_ = evening.evening_rounds.get(number=1)
+    round_.state = Round.State.SEATED
+    round_.save()
+    started = ev.start_round(actor=organiser, event=evening)
+    assert started.state == Round.State.PLAYING
+    assert ev.seconds_left(started) == pytest.approx(evening.round_minutes * 60, abs=2)
+    paused = ev.pause_clock(actor=organiser, event=evening)
+    Round.objects.filter(pk=paused.pk).update(paused_at=paused.paused_at - timedelta(minutes=5))
+    resumed = ev.resume_clock(actor=organiser, event=evening)
+    assert resumed.deadline - started.deadline == pytest.approx(timedelta(minutes=5), abs=timedelta(seconds=2))
+    with pytest.raises(Conflict):
+        ev.start_round(actor=organiser, event=evening)
+
+
+def test_end_round_refused_early_with_tables_out_then_forced(evening, organiser):
+    with pytest.raises(Conflict) as err:
+        ev.end_round(actor=organiser, event=evening)
+    assert err.value.extra["tables_out"] == [1, 2]
+    # Round 2's seating comes from the stored plan.
+    Movement.objects.create(event=evening, kind="individual", players=9, rounds=2, status="ready", plan={"rounds": [
+        {"tables": [{"table": 1, "N": 1, "E": 2, "S": 3, "W": 4}, {"table": 2, "N": 5, "E": 6, "S": 7, "W": 8}], "sit_out": [9]},
+        {"tables": [{"table": 1, "N": 9, "E": 1, "S": 5, "W": 2}, {"table": 2, "N": 3, "E": 6, "S": 4, "W": 7}], "sit_out": [8]},
+    ]})
+    closed = ev.end_round(actor=organiser, event=evening, force=True)
+    assert closed.state == Round.State.CLOSED and closed.late_tables == [1, 2]  # flagged, not dropped
+    second = evening.evening_rounds.get(number=2)
+    assert second.state == Round.State.SEATED and second.seats.count() == 9
+
+
+def test_end_of_last_round_finishes_then_results_published(evening, organiser, make_user):
+    Round.objects.filter(event=evening, number=2).delete()
+    Event.objects.filter(pk=evening.pk).update(rounds=1)
+    evening.refresh_from_db()
+    Round.objects.filter(event=evening, number=1).update(deadline=timezone.now() - timedelta(seconds=1))
+    ev.end_round(actor=organiser, event=evening)  # past the deadline: no force needed
+    evening.refresh_from_db()
+    assert evening.phase == Event.Phase.FINISHED
+    with pytest.raises(Forbidden):
+        ev.publish_results(actor=make_user(), event=evening)
+    assert ev.publish_results(actor=organiser, event=evening).phase == Event.Phase.RESULTS_PUBLISHED
