@@ -185,7 +185,7 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "drive.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": None,
-    "DEFAULT_THROTTLE_RATES": {"signup": "30/hour", "door": "60/minute"},
+    "DEFAULT_THROTTLE_RATES": {"signup": "30/hour", "door": "60/minute", "login": "20/minute"},
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Whist drive API",

@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from drive.health import healthz
+from drive.middleware import not_found
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -14,3 +15,5 @@ urlpatterns = [
     path("api/", include("drive.events.api_urls")),
     path("", include("drive.events.urls")),
 ]
+
+handler404 = not_found

@@ -1,4 +1,5 @@
 import os
+import uuid
 from datetime import timedelta
 
 import pytest
@@ -24,6 +25,16 @@ def celery_eager(request):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = before
+
+
+@pytest.fixture(autouse=True)
+def _fresh_throttles(monkeypatch):
+    """Each test starts with empty rate-limit counters (the Redis cache outlives a run)."""
+    from django.core.cache.backends.locmem import LocMemCache
+    from rest_framework.throttling import SimpleRateThrottle
+
+    # LocMemCache instances of one name share their store: a new name is a new store.
+    monkeypatch.setattr(SimpleRateThrottle, "cache", LocMemCache(f"throttle-{uuid.uuid4()}", {}))
 
 
 @pytest.fixture(autouse=True)

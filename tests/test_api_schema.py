@@ -7,7 +7,8 @@ unpublished draft) and registrations. No response may be a server error and ever
 status code must be one the schema documents.
 """
 import re
-from datetime import timedelta
+from datetime import datetime, timedelta
+from datetime import timezone as dt_timezone
 
 import pytest
 import schemathesis
@@ -185,6 +186,8 @@ def test_door_check_in_of_an_event_dated_in_year_one_is_no_server_error(api, mak
     event = make_event(starts_at=timezone.now() + timedelta(hours=1))
     services.register(actor=organiser, event=event)
     api.force_authenticate(organiser)
-    assert api.patch(f"/api/events/{event.pk}/", {"starts_at": "0001-01-01T01:00:00Z"}, format="json").status_code == 200
+    refused = api.patch(f"/api/events/{event.pk}/", {"starts_at": "0001-01-01T01:00:00Z"}, format="json")
+    assert refused.status_code == 400 and "starts_at" in refused.json()
+    type(event).objects.filter(pk=event.pk).update(starts_at=datetime(1, 1, 1, 1, tzinfo=dt_timezone.utc))  # e.g. admin
     response = api.post(f"/api/events/{event.pk}/check-in/", {"door_code": event.door_code}, format="json")
     assert response.status_code == 200  # the event "started" long ago: the door is open

@@ -27,6 +27,7 @@ from .serializers import (
     SelfCheckInResultSerializer,
     SelfCheckInSerializer,
     SignupSerializer,
+    TokenOnlySerializer,
     TokenSerializer,
     WalkInSerializer,
 )
@@ -190,8 +191,10 @@ class TokenView(ObtainAuthToken):
     """Username and password in, the API token out. Needs no credentials of its own."""
 
     authentication_classes = []
+    throttle_classes = [ScopedRateThrottle]
+    throttle_scope = "login"  # password guessing is slowed down per address
 
-    @extend_schema(request=AuthTokenSerializer, responses={200: AuthTokenSerializer, **errors(400)})
+    @extend_schema(request=AuthTokenSerializer, responses={200: TokenOnlySerializer, **errors(400, 429)})
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
 

@@ -107,6 +107,10 @@ class SignupSerializer(serializers.Serializer):
         return attrs
 
 
+class TokenOnlySerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
 class TokenSerializer(serializers.Serializer):
     token = serializers.CharField()
     player = PlayerSerializer()

@@ -31,6 +31,9 @@ EVENT_FIELDS = (
 ).split()
 
 
+MIN_YEAR, MAX_YEAR = 2000, 2100  # far dates overflow time zones and are always typos
+
+
 def _full_clean(instance, **kwargs):
     try:
         instance.full_clean(**kwargs)
@@ -41,6 +44,10 @@ def _full_clean(instance, **kwargs):
 
 def _validate_event(event):
     _full_clean(event, exclude=["club"])
+    for name in ("starts_at", "registration_opens_at", "registration_closes_at"):
+        moment = getattr(event, name)
+        if moment and not MIN_YEAR <= moment.year <= MAX_YEAR:
+            raise Invalid(_("Give a date between %(a)s and %(b)s.") % {"a": MIN_YEAR, "b": MAX_YEAR}, field=name)
     opens, closes = event.registration_opens_at, event.registration_closes_at
     if opens and closes and opens >= closes:
         raise Invalid(_("Registration must open before it closes."), field="registration_closes_at")

@@ -139,3 +139,20 @@ def test_signup_gives_a_token_and_a_player(api):
 def test_malformed_json_is_400_not_500(api, organiser):
     response = login(api, organiser).generic("POST", "/api/events/", "{not json", content_type="application/json")
     assert response.status_code == 400
+
+
+def test_unknown_api_path_is_json_404(api):
+    response = api.get("/api/events/not-a-number/")
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+
+
+def test_far_dates_are_refused(api, club, organiser):
+    response = login(api, organiser).post("/api/events/", {"club": club.pk, "title": "X", "capacity": 8,
+                                                           "starts_at": "0001-01-01T01:00:00Z"}, format="json")
+    assert response.status_code == 400 and "starts_at" in response.json()
+
+
+def test_token_endpoint_is_rate_limited(api, make_user):
+    make_user("guessme")
+    codes = [api.post("/api/auth/token/", {"username": "guessme", "password": f"wrong{i}"}).status_code for i in range(25)]
+    assert codes[0] == 400 and codes[-1] == 429
