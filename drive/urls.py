@@ -13,7 +13,9 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("drive.events.api_urls")),
+    path("api/", include("drive.scoring.api_urls")),
     path("", include("drive.events.urls")),
+    path("", include("drive.scoring.urls")),
 ]
 
 handler404 = not_found

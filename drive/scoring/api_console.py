@@ -1,0 +1,1 @@
+"""REST API of the evening (see the module name for the audience)."""
