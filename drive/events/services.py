@@ -384,3 +384,41 @@ def sign_up(*, username, password, email="", display_name, language=""):
     language = language if language in dict(settings.LANGUAGES) else ""
     Player.objects.create(user=user, display_name=display_name.strip()[:80] or username, language=language)
     return user
+
+
+@transaction.atomic
+def open_registration(*, actor, event):
+    """Publish the event: players can see it and register within its window."""
+    require_organiser(actor, event.club)
+    event = _locked_event(event.pk)
+    if event.phase != Event.Phase.REGISTRATION:
+        raise Conflict(_("The evening has already started."))
+    event.published = True
+    event.save(update_fields=["published", "updated_at"])
+    broadcast.publish(event.pk, "event")
+    return event
+
+
+@transaction.atomic
+def close_registration(*, actor, event):
+    """Stop new registrations now; the waitlist stays as it is."""
+    require_organiser(actor, event.club)
+    event = _locked_event(event.pk)
+    now = timezone.now()
+    if registration_state(event, now):
+        raise Conflict(_("Registration is not open."))
+    event.registration_closes_at = now
+    if event.registration_opens_at and event.registration_opens_at >= now:
+        event.registration_opens_at = None
+    event.save(update_fields=["registration_closes_at", "registration_opens_at", "updated_at"])
+    broadcast.publish(event.pk, "event")
+    return event
+
+
+def event_status(event, now=None):
+    """The organiser's one-word state before the evening: draft, open or closed; else the phase."""
+    if event.phase != Event.Phase.REGISTRATION:
+        return event.phase
+    if not event.published:
+        return "draft"
+    return "registration_closed" if registration_state(event, now) else "registration_open"

@@ -219,3 +219,20 @@ def test_event_list_splits_upcoming_from_past(client, make_event):
     make_event(title="Next week")
     page = client.get("/").content.decode()
     assert page.index("Tonight") < page.index("Next week") < page.index("Past events") < page.index("Last spring")
+
+
+def test_publish_and_close_registration_are_organiser_moves(make_event, organiser, make_user):
+    event = make_event(published=False)
+    assert services.event_status(event) == "draft"
+    with pytest.raises(Forbidden):
+        services.open_registration(actor=make_user(), event=event)
+    event = services.open_registration(actor=organiser, event=event)
+    assert services.event_status(event) == "registration_open"
+    with pytest.raises(Forbidden):
+        services.close_registration(actor=make_user(), event=event)
+    event = services.close_registration(actor=organiser, event=event)
+    assert services.event_status(event) == "registration_closed"
+    with pytest.raises(Conflict):
+        services.close_registration(actor=organiser, event=event)
+    with pytest.raises(Conflict):
+        services.register(actor=make_user(), event=event)
