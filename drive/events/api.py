@@ -161,6 +161,17 @@ def registration_action(service, doc):
     return RegistrationActionView.as_view()
 
 
+def event_action(service, doc):
+    class EventActionView(APIView):
+        @extend_schema(request=None, responses={200: EventSerializer, **errors(403, 404, 409)}, description=doc)
+        def post(self, request, event_id):
+            event = service(actor=request.user, event=visible_event(request, event_id))
+            return event_response(event)
+
+    EventActionView.__name__ = service.__name__.title().replace("_", "") + "View"
+    return EventActionView.as_view()
+
+
 class MyRegistrationsView(APIView):
     @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403)})
     def get(self, request):

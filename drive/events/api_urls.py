@@ -11,6 +11,16 @@ urlpatterns = [
     path("events/<int:event_id>/walk-ins/", api.WalkInView.as_view(), name="api-walk-ins"),
     path("events/<int:event_id>/no-shows/", api.NoShowsView.as_view(), name="api-no-shows"),
     path(
+        "events/<int:event_id>/publish/",
+        api.event_action(services.open_registration, "Publish the event and open its registration."),
+        name="api-publish",
+    ),
+    path(
+        "events/<int:event_id>/close-registration/",
+        api.event_action(services.close_registration, "Stop new registrations now."),
+        name="api-close-registration",
+    ),
+    path(
         "registrations/<int:registration_id>/check-in/",
         api.registration_action(services.check_in, "The organiser marks the player arrived."),
         name="api-check-in",

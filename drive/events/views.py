@@ -172,6 +172,7 @@ def _console_context(request, event, walk_in_form):
     door_url = request.build_absolute_uri(reverse("door-check-in", args=[event.pk, event.door_code]))
     return {
         "event": event,
+        "status": services.event_status(event),
         "places": selectors.event_places(event),
         "registrations": selectors.registrations_for_event(event),
         "walk_in_form": walk_in_form,
@@ -217,6 +218,22 @@ def _registration_action(service, success):
 console_check_in = _registration_action(services.check_in, gettext_lazy("%(name)s is checked in."))
 console_no_show = _registration_action(services.mark_no_show, gettext_lazy("%(name)s is marked a no-show."))
 console_cancel = _registration_action(services.cancel_registration, gettext_lazy("The registration of %(name)s is cancelled."))
+
+
+def _event_action(service, success):
+    @login_required
+    @require_POST
+    def view(request, event_id):
+        event = _organised_event(request, event_id)
+        _run(request, lambda: service(actor=request.user, event=event), success)
+        return redirect("console-event", event_id=event.pk)
+
+    view.__name__ = service.__name__
+    return view
+
+
+console_publish = _event_action(services.open_registration, gettext_lazy("The event is published: registration is open."))
+console_close_registration = _event_action(services.close_registration, gettext_lazy("Registration is closed."))
 
 
 @login_required

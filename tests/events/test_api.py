@@ -156,3 +156,12 @@ def test_token_endpoint_is_rate_limited(api, make_user):
     make_user("guessme")
     codes = [api.post("/api/auth/token/", {"username": "guessme", "password": f"wrong{i}"}).status_code for i in range(25)]
     assert codes[0] == 400 and codes[-1] == 429
+
+
+def test_publish_and_close_registration_api(api, make_event, organiser, make_user):
+    draft = make_event(published=False)
+    assert login(api, make_user()).post(f"/api/events/{draft.pk}/publish/").status_code == 404  # unseen draft
+    login(api, organiser)
+    assert api.post(f"/api/events/{draft.pk}/publish/").json()["published"] is True
+    assert api.post(f"/api/events/{draft.pk}/close-registration/").status_code == 200
+    assert api.post(f"/api/events/{draft.pk}/close-registration/").status_code == 409
