@@ -1,1 +1,9 @@
-urlpatterns = []
+"""REST API of the tables' phones (no login: the table card's token is the key)."""
+from django.urls import path
+
+from . import api_table as api
+
+urlpatterns = [
+    path("tables/<str:token>/", api.TableView.as_view(), name="api-table"),
+    path("tables/<str:token>/results/", api.TableResultsView.as_view(), name="api-table-results"),
+]

@@ -3,6 +3,8 @@
 A table's rows are serialised on its Table row (select_for_update), so two phones of
 one table never overwrite each other unseen.
 """
+import re
+
 from django.db import transaction
 from django.utils.translation import gettext as _
 
@@ -17,10 +19,13 @@ from .models import HandResult, Round, Seat, Table
 from .rules import event_ruleset, rotation_trump
 
 Status = HandResult.Status
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
 
 def table_by_token(token):
+    if not TOKEN_SHAPE.fullmatch(token or ""):  # e.g. a NUL byte would upset PostgreSQL
+        raise NotFound(_("No such table."))
     table = Table.objects.select_related("event__club").filter(token=token).first()
     if table is None:
         raise NotFound(_("No such table."))
@@ -104,9 +109,12 @@ def submit_result(*, table, seat, hand_number, ns_tricks, trump=None):
     ns_tricks = _tricks(ns_tricks)
     trump = _trump(event, round_, hand_number, trump)
     side = SIDE_OF[_seat_at(round_, table, seat).position]
-    if table_complete(round_, table):
-        raise Conflict(_("This round is confirmed and locked: ask the organiser for a correction."))
     result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    if table_complete(round_, table):
+        if result.ns_tricks == ns_tricks and result.trump == trump:
+            return result, "unchanged"  # a repeat (a retry of the last confirmation) is idempotent
+        raise Conflict(_("This round is confirmed and locked: ask the organiser for a correction."),
+                       extra={"stored": _stored(result)})
     outcome, result = _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump)
     if outcome != "unchanged":
         _after_change(event, round_, table)

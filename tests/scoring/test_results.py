@@ -132,3 +132,11 @@ def test_tables_out(evening, table1):
         submit(table1, "N", hand, 7)
         submit(table1, "E", hand, 7)
     assert results.tables_out(round_) == [2]
+
+
+@pytest.mark.parametrize("token", ["", "short", "a\x00" * 10, "x" * 65])
+def test_malformed_tokens_are_not_found(token):
+    from drive.errors import NotFound
+
+    with pytest.raises(NotFound):
+        results.table_by_token(token)

@@ -1,0 +1,222 @@
+"""Reads for the players at a table (their phones, no login: the card's token is the key)
+and for the organiser's printable table cards.
+
+Plain dicts out, so the entry page and the API show the same thing. No writes and no
+permission decisions: the entries go through `results.submit_result`, which checks
+everything again, and the card page asks `require_organiser`.
+"""
+import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from drive.errors import NotFound
+from drive.events.models import Event
+
+from ..evening import current_round
+from ..models import HandResult, Round, Seat, Table
+from ..results import SIDE_OF, entry_round
+from ..rules import rotation_trump
+
+Phase = Event.Phase
+State = Round.State
+Status = HandResult.Status
+POSITIONS = ("N", "E", "S", "W")
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
+TURNED_UP_SUITS = ("S", "H", "D", "C")
+# A table's token as `new_table_token` makes it; anything else is refused before the database
+# sees it (PostgreSQL refuses a NUL in a string with an error, not a miss).
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+# The evenings whose table cards are live: an old card (results published) opens nothing.
+LIVE_PHASES = (Phase.IN_PROGRESS, Phase.FINISHED)
+
+# What a phone is told after an entry (results.submit_result's outcomes).
+OUTCOME_MESSAGES = {
+    "created": gettext_lazy("Sent. Waiting for the opponents to confirm."),
+    "updated": gettext_lazy("Changed. Waiting for the opponents to confirm."),
+    "unchanged": gettext_lazy("Already sent: nothing changed."),
+    "confirmed": gettext_lazy("Confirmed."),
+    "disputed": gettext_lazy("Disputed: the organiser has been told."),
+}
+
+# What the table is doing, for the line under the table number.
+STAGE_MESSAGES = {
+    "waiting": gettext_lazy("The seating is not out yet. Wait for the organiser."),
+    "seated": gettext_lazy("Take your seats: play starts when the organiser starts the round."),
+    "playing": gettext_lazy("Playing: enter each hand when it is over, or all of them at the end."),
+    "collecting": gettext_lazy("The round has ended: enter the hands still missing now."),
+    "locked": gettext_lazy("All hands are confirmed: this round is locked. Ask the organiser for a correction."),
+    "finished": gettext_lazy("The evening is over: thank you for playing."),
+    "empty": gettext_lazy("Nobody plays at this table in this round."),
+}
+
+
+def table_for_token(token):
+    """The table a card's token opens. NotFound for a wrong token, or a stale one (a card
+    of an evening not running: not started, or its results already published)."""
+    if isinstance(token, str) and TOKEN_SHAPE.fullmatch(token):
+        table = (Table.objects.select_related("event__club")
+                 .filter(token=token, event__phase__in=LIVE_PHASES).first())
+        if table is not None:
+            return table
+    raise NotFound(_("No table has this code. Scan the card on your table again."))
+
+
+def shown_round(table):
+    """The round the table's page is about: the one it enters results for (in play, or
+    just ended while the next has not started), else the one seated next, else None."""
+    return entry_round(table) or current_round(table.event)
+
+
+def trump_name(code):
+    return HandResult.Trump(code).label if code in HandResult.Trump.values else ""
+
+
+def _seats(round_, table):
+    seats = {s.position: s for s in Seat.objects.filter(round=round_, table=table).select_related("entrant__player")}
+    rows = []
+    for position in POSITIONS:
+        seat = seats.get(position)
+        if seat is None:
+            continue
+        partner = seats.get(PARTNER[position])
+        rows.append({
+            "position": position,
+            "position_display": Seat.Position(position).label,
+            "side": SIDE_OF[position],
+            "entrant": seat.entrant_id,
+            "number": seat.entrant.number,
+            "name": seat.entrant.player.display_name,
+            "partner": partner.entrant.player.display_name if partner else "",
+        })
+    return rows
+
+
+def _mode(hand, you, open_):
+    """What the viewer's phone offers for a hand: "enter" it, "wait" for the opponents
+    (their own side's entry), "confirm" the opponents' entry, or only show it ("view")."""
+    status = hand["status"]
+    if not open_ or you is None or status in (Status.CONFIRMED, Status.DISPUTED):
+        return "view"
+    if status == "missing":
+        return "enter"
+    return "wait" if SIDE_OF.get(hand["entered_by"]) == you["side"] else "confirm"
+
+
+def _hand(event, round_, number, result):
+    fixed = rotation_trump(event, round_.number, number)
+    hand = {"hand_number": number, "trump_fixed": fixed is not None, "status": "missing", "ns_tricks": None,
+            "ew_tricks": None, "trump": fixed or "", "entered_by": "", "confirmed_by": "",
+            "disputed_ns_tricks": None, "disputed_ew_tricks": None, "version": 0}
+    if result is not None:
+        disputed = result.disputed_ns_tricks
+        hand.update(status=result.status, ns_tricks=result.ns_tricks, ew_tricks=result.ew_tricks,
+                    trump=result.trump or hand["trump"], entered_by=result.entered_by,
+                    confirmed_by=result.confirmed_by, disputed_ns_tricks=disputed,
+                    disputed_ew_tricks=None if disputed is None else 13 - disputed, version=result.version)
+    hand["entered_by_side"] = SIDE_OF.get(hand["entered_by"], "")
+    hand["status_display"] = Status(hand["status"]).label if hand["status"] != "missing" else _("not entered")
+    hand["trump_symbol"] = SUIT_SYMBOLS.get(hand["trump"], "")
+    hand["trump_name"] = trump_name(hand["trump"])
+    return hand
+
+
+def hand_state(table, result):
+    """One stored hand as the table's page and API show it."""
+    return _hand(table.event, result.round, result.hand_number, result)
+
+
+def _stage(event, round_, seats, locked):
+    if round_ is None:
+        return "waiting"
+    if event.phase == Phase.FINISHED:
+        return "finished"
+    if not seats:
+        return "empty"
+    if round_.state == State.SEATED:
+        return "seated"
+    if locked:
+        return "locked"
+    return "collecting" if round_.state == State.CLOSED else "playing"
+
+
+def _next_round(event, round_, table, seats):
+    """Between rounds (this one ended, the next seated): where each of the four goes, and
+    who comes to this table."""
+    if round_ is None or round_.state != State.CLOSED:
+        return None
+    following = event.evening_rounds.filter(number=round_.number + 1).exclude(state=State.PENDING).first()
+    if following is None:
+        return None
+    rows = Seat.objects.filter(round=following).select_related("table", "entrant__player")
+    where = {s.entrant_id: s for s in rows.filter(entrant_id__in=[s["entrant"] for s in seats])}
+    moves = []
+    for seat in seats:
+        going = where.get(seat["entrant"])
+        moves.append({
+            "name": seat["name"],
+            "entrant": seat["entrant"],
+            "from_position": seat["position"],
+            "table": going.table.number if going and going.table_id else None,
+            "position": going.position if going and going.table_id else "",
+            "position_display": Seat.Position(going.position).label if going and going.table_id else "",
+            "sits_out": bool(going and not going.table_id),
+            "left": going is None,  # left the evening
+        })
+    here = {s.position: s.entrant.player.display_name for s in rows.filter(table=table)}
+    return {
+        "number": following.number,
+        "started": following.state != State.SEATED,
+        "moves": moves,
+        "here": [{"position": p, "position_display": Seat.Position(p).label, "name": here[p]}
+                 for p in POSITIONS if p in here],
+    }
+
+
+def table_state(table, viewer=None):
+    """Everything a table's phone shows: the event, the round, the four seats with their
+    partners, each hand with its trump and result, and between rounds where everyone goes.
+
+    `viewer` is the entrant id the phone said it is (None: not said yet); it becomes
+    "you" only while that entrant sits at this table in the round shown.
+    """
+    event = table.event
+    round_ = shown_round(table)
+    seats = _seats(round_, table) if round_ else []
+    results = {r.hand_number: r for r in HandResult.objects.filter(round=round_, table=table)} if round_ else {}
+    hands = [_hand(event, round_, n, results.get(n)) for n in range(1, event.hands_per_round + 1)] if round_ else []
+    locked = bool(hands) and all(h["status"] == Status.CONFIRMED for h in hands)
+    stage = _stage(event, round_, seats, locked)
+    # The same conditions as results.submit_result: an open round, the four seated, not locked.
+    open_ = stage in ("playing", "collecting")
+    you = next((s for s in seats if viewer is not None and s["entrant"] == viewer), None)
+    for hand in hands:
+        hand["mode"] = _mode(hand, you, open_)
+    return {
+        "event": {"id": event.pk, "title": event.title, "phase": event.phase, "rounds": event.rounds,
+                  "hands_per_round": event.hands_per_round, "trump_rule": event.trump_rule,
+                  "confirmation": event.result_confirmation},
+        "table": table.number,
+        "round": {"number": round_.number, "state": round_.state, "state_display": round_.get_state_display()}
+        if round_ else None,
+        "stage": stage,
+        "stage_message": STAGE_MESSAGES[stage],
+        "open": open_,
+        "locked": locked,
+        "seats": seats,
+        "sides": [{"side": side, "label": label, "names": [s["name"] for s in seats if s["side"] == side]}
+                  for side, label in (("NS", _("North–South")), ("EW", _("East–West")))],
+        "you": you,
+        "asks_who": bool(seats) and stage in ("seated", "playing", "collecting"),  # "Who are you?"
+        "hands": hands,
+        "show_hands": bool(hands and seats and stage != "seated"),
+        "disputed": any(h["status"] == Status.DISPUTED for h in hands),
+        "next_round": _next_round(event, round_, table, seats),
+    }
+
+
+def table_cards(event):
+    """The tables of an evening in order, for their printed cards (tokens: organisers only)."""
+    return [{"number": number, "token": token}
+            for number, token in Table.objects.filter(event=event).order_by("number").values_list("number", "token")]

@@ -1,21 +1,29 @@
 // Live updates: any element with data-live-event listens to its event's websocket and
 // fires "live-update" on <body>, which htmx fragments re-fetch on. When the socket is
 // down the page polls instead and keeps trying to reconnect, so nobody has to reload.
+// The event's detail is the socket's message ({kind, event, data}), or null for a poll.
+// data-live-poll-ms on the same element sets the polling interval (tests shorten it).
 (function () {
   "use strict";
   var POLL_MS = 10000;
   var socket = null, pollTimer = null, retryMs = 1000;
 
-  function fire() { document.body.dispatchEvent(new CustomEvent("live-update")); }
+  function fire(detail) { document.body.dispatchEvent(new CustomEvent("live-update", {detail: detail || null})); }
 
-  function startPolling() { if (!pollTimer) pollTimer = setInterval(fire, POLL_MS); }
+  function message(m) {
+    var detail = null;
+    try { detail = JSON.parse(m.data); } catch (e) { /* not JSON: still a change */ }
+    fire(detail);
+  }
+
+  function startPolling() { if (!pollTimer) pollTimer = setInterval(function () { fire(null); }, POLL_MS); }
   function stopPolling() { clearInterval(pollTimer); pollTimer = null; }
 
   function connect(eventId) {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     socket = new WebSocket(scheme + location.host + "/ws/events/" + eventId + "/");
-    socket.onopen = function () { retryMs = 1000; stopPolling(); fire(); };
-    socket.onmessage = fire;
+    socket.onopen = function () { retryMs = 1000; stopPolling(); fire(null); };
+    socket.onmessage = message;
     socket.onclose = function () {
       startPolling();
       setTimeout(function () { connect(eventId); }, retryMs);
@@ -25,6 +33,8 @@
 
   document.addEventListener("DOMContentLoaded", function () {
     var el = document.querySelector("[data-live-event]");
+    var pollMs = el && parseInt(el.getAttribute("data-live-poll-ms"), 10);
+    if (pollMs > 0) POLL_MS = pollMs;
     if (el && "WebSocket" in window) connect(el.getAttribute("data-live-event"));
   });
 })();

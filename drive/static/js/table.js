@@ -1,0 +1,23 @@
+// The table entry page: which live updates concern this table, and the chosen number of
+// tricks shown as N-S and E-W (13 minus) while a player picks it.
+(function () {
+  "use strict";
+
+  // hx-trigger's filter: results of other tables are not ours; anything else (a poll, a
+  // reconnect, the round ending, the seating) may change what this table shows.
+  window.tableWantsUpdate = function (event) {
+    var message = event && event.detail;
+    if (!message || message.kind !== "results" || !message.data) return true;
+    var page = document.getElementById("table-live");
+    return !page || String(message.data.table) === page.getAttribute("data-table");
+  };
+
+  document.addEventListener("change", function (event) {
+    var input = event.target;
+    if (!input || input.name !== "ns_tricks" || !input.form) return;
+    var ns = parseInt(input.value, 10);
+    var nsOut = input.form.querySelector("[data-ns]"), ewOut = input.form.querySelector("[data-ew]");
+    if (nsOut) nsOut.textContent = String(ns);
+    if (ewOut) ewOut.textContent = String(13 - ns);
+  });
+})();

@@ -1,0 +1,183 @@
+"""Two phones at one table in real Chromium: say who you are, enter a hand, the opponents
+confirm it, and the first phone sees "confirmed" without reloading.
+
+pytest-django's live server speaks WSGI only, so the websocket of live.js never connects
+and the page falls back to polling (shortened here with LIVE_POLL_MS). Screenshots go to
+test-artifacts/screenshots/table-*.png.
+"""
+import base64
+import re
+
+import pytest
+
+from drive.events.models import Event, Player
+from drive.movements.models import Entrant
+from drive.scoring.models import Round, Table
+from tests.scoring.conftest import seat_round
+
+from .test_registration_flow import assert_fits_phone
+
+
+def make_evening(make_event, **fields):
+    """An individual drive in progress: 9 entrants, 2 tables, 2 rounds of 2 hands; round 1 playing."""
+    event = make_event(title="St Mary's Friday Whist Drive", hands_per_round=2, rounds=2,
+                       phase=Event.Phase.IN_PROGRESS, movement_kind="individual", **fields)
+    names = ["Margaret Ellis", "Tom Price", "Joan Hartley", "Bill Okafor", "Ann Lee", "Dev Patel", "Rose Kim",
+             "Ivan Petrov", "Olga Sidorenko-Vasylenko"]
+    for number, name in enumerate(names, start=1):
+        Entrant.objects.create(event=event, player=Player.objects.create(display_name=name), number=number)
+    for number in (1, 2):
+        Table.objects.create(event=event, number=number)
+    rounds = [Round.objects.create(event=event, number=n) for n in (1, 2)]
+    seat_round(rounds[0], {1: (1, 2, 3, 4), 2: (5, 6, 7, 8)}, sit_out=(9,))
+    return event, rounds
+
+
+@pytest.fixture
+def table_night(transactional_db, make_event, organiser):
+    """Everything the test needs from the database, read before Playwright starts (see
+    test_registration_flow: no ORM in the test's thread once its event loop runs)."""
+    event, _rounds = make_evening(make_event)
+    return {"event": event.pk, "token": Table.objects.get(event=event, number=1).token}
+
+
+@pytest.fixture
+def between_rounds(transactional_db, make_event):
+    """Round 1 ended with table 1's first hand confirmed and the second still out; round 2 seated."""
+    from drive.scoring import results
+
+    event, (first, second) = make_evening(make_event, trump_rule="rotation")
+    table = Table.objects.get(event=event, number=1)
+    results.submit_result(table=table, seat="N", hand_number=1, ns_tricks=8)
+    results.submit_result(table=table, seat="E", hand_number=1, ns_tricks=8)
+    seat_round(second, {1: (5, 6, 7, 9), 2: (2, 1, 4, 8)}, sit_out=(3,))
+    Round.objects.filter(pk=first.pk).update(state=Round.State.CLOSED)
+    Round.objects.filter(pk=second.pk).update(state=Round.State.SEATED)
+    return {"token": table.token, "event": event.pk}
+
+
+def hand(page, number):
+    return page.locator("article.hand").nth(number - 1)
+
+
+def say_who(page, position, name):
+    from playwright.sync_api import expect
+
+    page.get_by_role("button", name=re.compile(rf"{position}\s+{name}")).click()
+    expect(page.locator(".you-bar")).to_contain_text(f"You are {name} ({position})")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_two_phones_enter_and_confirm_a_hand(table_night, new_page, shoot, settings):
+    from playwright.sync_api import expect
+
+    settings.LIVE_POLL_MS = 400  # the live server has no websocket: live.js polls, quickly here
+    entry = f"/t/{table_night['token']}/"
+
+    # --- North's phone: who are you? ------------------------------------------------------
+    north = new_page("north")
+    north.goto(entry)
+    expect(north.locator("h1")).to_contain_text("Table 1")
+    expect(north.locator("#who")).to_contain_text("Who are you?")
+    expect(north.locator(".compass")).to_contain_text("Margaret Ellis")
+    assert_fits_phone(north)
+    shoot(north, "table-01-who-are-you")
+    say_who(north, "North", "Margaret Ellis")
+    north.evaluate("window.notReloaded = true")
+    wants = "d => tableWantsUpdate(new CustomEvent('live-update', {detail: d}))"
+    assert north.evaluate(wants, {"kind": "results", "data": {"table": 1}})
+    assert not north.evaluate(wants, {"kind": "results", "data": {"table": 2}})  # another table's entry
+    assert north.evaluate(wants, {"kind": "round", "data": {"round": 1}}) and north.evaluate(wants, None)
+
+    # --- enters hand 1: the suit turned up, then 8 tricks for N-S ----------------------------
+    first = hand(north, 1)
+    first.locator("label[for=h1-trump-H]").click()
+    first.locator("label[for=h1-ns-8]").click()
+    expect(first.locator("[data-ns]")).to_have_text("8")
+    expect(first.locator("[data-ew]")).to_have_text("5")  # E-W took the rest
+    box = first.locator("label[for=h1-ns-8]").bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44, f"tap target too small: {box}"
+    assert_fits_phone(north)
+    shoot(north, "table-02-picked")
+    with north.expect_response(lambda r: r.url.endswith("/hands/") and r.request.method == "POST") as answer:
+        first.get_by_role("button", name="Send hand 1").click()
+    assert answer.value.status == 200 and answer.value.request.headers.get("hx-request") == "true"
+    expect(hand(north, 1)).to_contain_text("Sent. Waiting for the opponents to confirm.")
+    expect(hand(north, 1)).to_contain_text("N-S 8 · E-W 5")
+    shoot(north, "table-03-sent")
+
+    # --- North starts on hand 2 but does not send it yet: live updates must not wipe it ------
+    hand(north, 2).locator("label[for=h2-trump-S]").click()
+    hand(north, 2).locator("label[for=h2-ns-6]").click()
+
+    # --- East's phone confirms -------------------------------------------------------------
+    east = new_page("east")
+    east.goto(entry)
+    say_who(east, "East", "Tom Price")
+    expect(hand(east, 1)).to_contain_text("The opponents entered this. Is it right?")
+    assert_fits_phone(east)
+    shoot(east, "table-04-confirm")
+    hand(east, 1).get_by_role("button", name=re.compile("Yes, confirm N-S 8")).click()
+    expect(hand(east, 1)).to_contain_text("Confirmed.")
+    expect(hand(east, 1).locator(".badge")).to_contain_text("confirmed")
+    shoot(east, "table-05-confirmed")
+
+    # --- North sees it without reloading, and hand 2's choice is still there -------------------
+    expect(hand(north, 1).locator(".badge")).to_contain_text("confirmed", timeout=8_000)
+    assert north.evaluate("window.notReloaded === true"), "the page reloaded"
+    expect(north.locator("#h2-ns-6")).to_be_checked()
+    expect(north.locator("#h2-trump-S")).to_be_checked()
+    shoot(north, "table-06-north-sees-confirmed")
+
+    # --- hand 2: North sends 6, East counted 7 -> disputed, the organiser is told --------------
+    hand(north, 2).get_by_role("button", name="Send hand 2").click()
+    expect(hand(north, 2)).to_contain_text("Waiting for the opponents to confirm.")
+    expect(hand(east, 2)).to_contain_text("The opponents entered this", timeout=8_000)  # live, no reload
+    hand(east, 2).locator("summary").click()
+    hand(east, 2).locator("label[for=h2-trump-S]").click()
+    hand(east, 2).locator("label[for=h2-ns-7]").click()
+    hand(east, 2).get_by_role("button", name="Send our count for hand 2").click()
+    expect(hand(east, 2)).to_contain_text("Disputed: the organiser has been told.")
+    expect(hand(north, 2).locator(".badge")).to_contain_text("disputed", timeout=8_000)
+    assert_fits_phone(east)
+    shoot(east, "table-07-disputed")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_between_rounds_and_the_table_cards(between_rounds, new_page, shoot, organiser):
+    from playwright.sync_api import expect
+
+    phone = new_page("phone")
+    phone.goto(f"/t/{between_rounds['token']}/")
+    expect(phone.locator("#next-round")).to_contain_text("Round 2: where everyone goes")
+    expect(phone.locator("#next-round")).to_contain_text("Margaret Ellis → table 2, East")
+    expect(phone.locator("#table-stage")).to_contain_text("The round has ended")
+    expect(hand(phone, 1)).to_contain_text("Trump: ♥ hearts")  # rotation: shown, not asked
+    assert_fits_phone(phone)
+    shoot(phone, "table-08-between-rounds")
+
+    # --- the organiser prints the table cards: one A6 page per table ----------------------------
+    desk = new_page("organiser")
+    desk.goto(f"/accounts/login/?next=/console/events/{between_rounds['event']}/table-cards/")
+    desk.fill("#id_username", organiser.username)
+    desk.fill("#id_password", "pw-Whist-2026")
+    with desk.expect_navigation():
+        desk.click("form button[type=submit]:has-text('Log in')")
+    expect(desk.locator("h1")).to_have_text("Table cards")
+    expect(desk.locator(".table-card")).to_have_count(2)
+    expect(desk.locator(".table-card .tc-qr svg")).to_have_count(2)
+    shoot(desk, "table-09-cards-screen")
+    desk.set_viewport_size({"width": 1100, "height": 900})
+    shoot(desk, "table-10-cards-desk")
+    desk.emulate_media(media="print")
+    # Through CDP: Playwright's page.pdf() sends a paper size of its own, which wins over @page here.
+    printed = desk.context.new_cdp_session(desk).send("Page.printToPDF", {"preferCSSPageSize": True,
+                                                                          "printBackground": True})
+    pdf = base64.b64decode(printed["data"])
+    pages = re.findall(rb"/Type\s*/Page[^s]", pdf)
+    assert len(pages) == 2, f"{len(pages)} pages for 2 tables"
+    sizes = {tuple(round(float(v)) for v in m) for m in re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)}
+    assert sizes == {(298, 420)}, sizes  # A6 in points: 105 x 148 mm
+    shoot(desk, "table-11-cards-print")
