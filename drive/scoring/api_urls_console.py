@@ -1,1 +1,12 @@
-urlpatterns = []
+"""REST API of the evening (see the module name for the audience)."""
+from django.urls import path
+
+from . import api_console as api
+from .selectors.console import MOVES
+
+urlpatterns = [
+    path("events/<int:event_id>/evening/", api.EveningView.as_view(), name="api-evening"),
+    *(path(f"events/<int:event_id>/evening/{move}/", api.evening_move(move), name=f"api-evening-{move}")
+      for move in MOVES),
+    path("events/<int:event_id>/corrections/", api.CorrectionsView.as_view(), name="api-corrections"),
+]

@@ -19,6 +19,7 @@ from .models import HandResult, Round, Seat, Table
 from .rules import event_ruleset, rotation_trump
 
 Status = HandResult.Status
+REASON_MAX = 100
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 
@@ -179,6 +180,8 @@ def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason
     event = table.event
     if not (reason or "").strip():
         raise Invalid(_("Give a reason for the correction."), field="reason")
+    if len(reason.strip()) > REASON_MAX:  # the history keeps this many characters
+        raise Invalid(_("Keep the reason under %(n)s characters.") % {"n": REASON_MAX}, field="reason")
     if kind not in HandResult.ChangeKind.values or kind == HandResult.ChangeKind.ENTRY:
         raise Invalid(_("Unknown kind of correction."), field="kind")
     round_ = event.evening_rounds.filter(number=round_number).first()

@@ -1,1 +1,17 @@
-urlpatterns = []
+"""Pages of the organiser's evening console."""
+from django.urls import path
+
+from . import views_console as views
+
+EVENING = "console/events/<int:event_id>/evening/"
+TABLE = EVENING + "rounds/<int:round_number>/tables/<int:table_number>/"
+
+urlpatterns = [
+    path(EVENING, views.evening, name="console-evening"),
+    path(EVENING + "live/", views.evening_live, name="console-evening-live"),
+    path(EVENING + "moves/<slug:action>/", views.evening_move, name="console-evening-move"),
+    path(TABLE, views.table_page, name="console-evening-table"),
+    path(TABLE + "hands/<int:hand_number>/correct/", views.correct_hand, name="console-correct-hand"),
+    path(TABLE + "hands/<int:hand_number>/revoke/", views.revoke_hand, name="console-revoke-hand"),
+    path("console/events/<int:event_id>/corrections/", views.corrections, name="console-corrections"),
+]

@@ -140,3 +140,10 @@ def test_malformed_tokens_are_not_found(token):
 
     with pytest.raises(NotFound):
         results.table_by_token(token)
+
+
+def test_overlong_correction_reason_is_refused(table1, organiser):
+    submit(table1, "N", 1, 8)
+    with pytest.raises(Invalid) as err:
+        results.correct_result(actor=organiser, table=table1, round_number=1, hand_number=1, ns_tricks=7, reason="x" * 101)
+    assert err.value.field == "reason"
