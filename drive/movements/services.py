@@ -49,3 +49,8 @@ def compute_movement(*, event_id, time_budget=DEFAULT_TIME_BUDGET):
     movement.save()
     broadcast.publish(event_id, "movement")
     return movement
+
+
+def mark_failed(*, event_id, error):
+    Movement.objects.filter(event_id=event_id).update(status=Movement.Status.FAILED, error=error[:2000])
+    broadcast.send_now(event_id, "movement")

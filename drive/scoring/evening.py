@@ -3,6 +3,7 @@
 Each function is an organiser action; a move that does not fit the evening's state is
 refused with a Conflict that says why.
 """
+import logging
 import secrets
 from datetime import timedelta
 
@@ -20,6 +21,7 @@ from drive.movements.models import Entrant
 from .models import Round, Table
 from .seating import seat_round, tables_needed
 
+log = logging.getLogger(__name__)
 Phase = Event.Phase
 State = Round.State
 MIN_PLAYERS = 4
@@ -69,8 +71,17 @@ def start_evening(*, actor, event):
 
 
 def plan_and_seat_first_round(*, event_id):
-    """The task's work: compute the movement, then seat round 1 (safe to run twice)."""
-    movement = movements.compute_movement(event_id=event_id)
+    """The task's work: compute the movement, then seat round 1 (safe to run twice).
+
+    A failure is stored on the movement for the organiser to see and retry; it never
+    undoes the evening's start.
+    """
+    try:
+        movement = movements.compute_movement(event_id=event_id)
+    except Exception as exc:  # noqa: BLE001 - shown to the organiser, traceback logged
+        log.exception("movement for event %s failed", event_id)
+        movements.mark_failed(event_id=event_id, error=f"{type(exc).__name__}: {exc}")
+        return None
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
         seat_next_round(event, 1, plan_round(event, movement, 1))
@@ -190,3 +201,19 @@ def seat_next_round(event, round_number, plan_round):
     round_.save(update_fields=["state"])
     broadcast.publish(event.pk, "seating", round=round_number)
     return round_
+
+
+@transaction.atomic
+def retry_movement(*, actor, event):
+    """After a failed computation the organiser asks again."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.IN_PROGRESS)
+    movement = getattr(event, "movement", None)
+    if movement is None or movement.status != movement.Status.FAILED:
+        raise Conflict(_("The movement has not failed."))
+    movements.request_movement(event=event, players=movement.players)
+    from .tasks import plan_evening
+
+    plan_evening.delay_on_commit(event.pk)
+    return event

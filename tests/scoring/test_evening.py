@@ -88,3 +88,22 @@ def test_end_of_last_round_finishes_then_results_published(evening, organiser, m
     with pytest.raises(Forbidden):
         ev.publish_results(actor=make_user(), event=evening)
     assert ev.publish_results(actor=organiser, event=evening).phase == Event.Phase.RESULTS_PUBLISHED
+
+
+def test_a_failed_movement_is_stored_and_can_be_retried(make_event, organiser, monkeypatch, django_capture_on_commit_callbacks):
+    from drive.movements import services as movement_services
+
+    def broken(**kwargs):
+        raise RuntimeError("no design")
+
+    monkeypatch.setattr(movement_services, "compute_movement", broken)
+    event = checked_in_event(make_event, organiser, 8)
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.start_evening(actor=organiser, event=event)
+    movement = Movement.objects.get(event=event)
+    assert movement.status == Movement.Status.FAILED and "no design" in movement.error
+    event.refresh_from_db()
+    assert event.phase == Event.Phase.IN_PROGRESS  # the start stands
+    with django_capture_on_commit_callbacks(execute=False):
+        ev.retry_movement(actor=organiser, event=event)
+    assert Movement.objects.get(event=event).status == Movement.Status.PENDING
