@@ -93,6 +93,15 @@ class Event(models.Model):
         OWN_AVERAGE = "own_average", _("own average per hand so far")
         ROOM_AVERAGE = "room_average", _("room average per hand")
 
+    class ProgressiveConvention(models.TextChoices):
+        # The conventions of rule D4b; drive/movements/progressive.py says what each does.
+        WINNERS_MOVE = "winners_move", _("winners move up and split (progressive)")
+        LOSERS_MOVE = "losers_move", _("losers move down and split")
+        SEMI_PARTNER = "semi_partner", _("semi-partner: winners stay together")
+        MAIDENHEAD = "maidenhead", _("Maidenhead: winning gent up, lady down")
+        LADY_UP_GENT_DOWN = "lady_up_gent_down", _("winning lady up, gent down")
+        PARTNER = "partner", _("partner drive: the winning pair moves up together")
+
     class TieBreak(models.TextChoices):
         HANDS_WON = "hands_won", _("most hands won, then best second half, then shared")
         SECOND_HALF = "second_half", _("best second half, then shared")
@@ -123,6 +132,10 @@ class Event(models.Model):
     prizes = models.JSONField(_("prizes"), default=list, blank=True, help_text=_("Prize names in order, e.g. first, second, booby."))
     published = models.BooleanField(_("published"), default=False)
     phase = models.CharField(_("phase"), max_length=20, choices=Phase.choices, default=Phase.REGISTRATION)
+    progressive_convention = models.CharField(
+        _("progressive convention"), max_length=20, choices=ProgressiveConvention.choices,
+        default=ProgressiveConvention.WINNERS_MOVE,
+    )
     result_confirmation = models.CharField(
         _("result entry"), max_length=10, choices=Confirmation.choices, default=Confirmation.OPPONENTS
     )

@@ -27,7 +27,7 @@ Status = Registration.Status
 EVENT_FIELDS = (
     "title venue starts_at capacity registration_opens_at registration_closes_at rounds hands_per_round "
     "round_minutes movement_kind rules_preset trump_rule scoring_rule tie_break_rule prizes published "
-    "result_confirmation sit_out_score"
+    "result_confirmation sit_out_score progressive_convention"
 ).split()
 
 

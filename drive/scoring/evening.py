@@ -18,7 +18,9 @@ from drive.events.permissions import require_organiser
 from drive.movements import services as movements
 from drive.movements.models import Entrant
 
-from .models import Round, Table
+from drive.movements.schedule import Round as PlanRound
+
+from .models import Round, Seat, Table
 from .seating import seat_round, tables_needed
 
 log = logging.getLogger(__name__)
@@ -91,8 +93,41 @@ def plan_and_seat_first_round(*, event_id):
 def plan_round(event, movement, number):
     """Round `number` of the plan; a progressive movement's later rounds follow the results."""
     if event.movement_kind == Event.MovementKind.PROGRESSIVE and number > 1:
-        return movements.next_progressive_round(event=event, round_number=number)
+        return progressive_round(event, number)
     return movement.plan["rounds"][number - 1]
+
+
+def progressive_round(event, number):
+    """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
+    from drive.movements.progressive import next_progressive_round
+    from drive.movements.schedule import Movement as Plan
+
+    previous = event.evening_rounds.get(number=number - 1)
+    seats = list(previous.seats.select_related("table", "entrant"))
+    by_table = {}
+    for seat in seats:
+        if seat.table_id:
+            by_table.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
+    tables = [tuple(by_table[t][p] for p in "NESW") for t in sorted(by_table)]
+    sit_out = tuple(seat.entrant.number for seat in seats if not seat.table_id)
+    winners = [round_winner(previous, t) for t in sorted(by_table)]
+    counts = {}
+    for seat in Seat.objects.filter(round__event=event, round__number__lt=number, table__isnull=True):
+        counts[seat.entrant.number] = counts.get(seat.entrant.number, 0) + 1
+    following = next_progressive_round(PlanRound(tuple(tables), sit_out), winners, event.progressive_convention,
+                                       sit_out_counts=counts)
+    return Plan(len(seats), "progressive", [following]).to_json()["rounds"][0]
+
+
+def round_winner(round_, table_number):
+    """The side with more tricks over the round's hands; a tie goes to the winners of the
+    last hand, and a table with no result yet to N-S (it is flagged as late anyway)."""
+    hands = list(round_.results.filter(table__number=table_number).exclude(status="disputed").order_by("hand_number"))
+    ns = sum(h.ns_tricks for h in hands)
+    ew = sum(h.ew_tricks for h in hands)
+    if ns != ew:
+        return "NS" if ns > ew else "EW"
+    return "EW" if hands and hands[-1].ew_tricks > hands[-1].ns_tricks else "NS"
 
 
 @transaction.atomic

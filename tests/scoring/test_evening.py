@@ -107,3 +107,44 @@ def test_a_failed_movement_is_stored_and_can_be_retried(make_event, organiser, m
     with django_capture_on_commit_callbacks(execute=False):
         ev.retry_movement(actor=organiser, event=event)
     assert Movement.objects.get(event=event).status == Movement.Status.PENDING
+
+
+def play_round(event, ns_tricks=8):
+    from drive.scoring import results
+
+    round_ = ev.current_round(event)
+    for table in Table.objects.filter(event=event, seats__round=round_).distinct():
+        for hand in range(1, event.hands_per_round + 1):
+            for seat in ("N", "E"):
+                results.submit_result(table=table, seat=seat, hand_number=hand, ns_tricks=ns_tricks, trump="S")
+
+
+@pytest.mark.parametrize("kind", ["individual", "progressive", "pairs"])
+def test_a_whole_small_evening(make_event, organiser, kind, django_capture_on_commit_callbacks):
+    from drive.scoring.models import Seat, Standing
+
+    event = checked_in_event(make_event, organiser, 8, rounds=3, hands_per_round=2, movement_kind=kind)
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.start_evening(actor=organiser, event=event)
+    assert Movement.objects.get(event=event).status == Movement.Status.READY
+    partners = set()
+    for number in (1, 2, 3):
+        event.refresh_from_db()
+        assert ev.current_round(event).number == number
+        with django_capture_on_commit_callbacks(execute=True):
+            ev.start_round(actor=organiser, event=event)
+            play_round(event)
+            ev.end_round(actor=organiser, event=event)
+        seats = Seat.objects.filter(round__event=event, round__number=number)
+        assert seats.count() == 8
+        by_table = {}
+        for seat in seats:
+            by_table.setdefault(seat.table_id, {})[seat.position] = seat.entrant_id
+        partners |= {frozenset((t[a], t[b])) for t in by_table.values() for a, b in ("NS", "EW")}
+    event.refresh_from_db()
+    assert event.phase == Event.Phase.FINISHED
+    assert Standing.objects.filter(event=event).count() == 8
+    if kind == "individual":
+        assert len(partners) == 12  # nobody partners twice
+    if kind == "pairs":
+        assert len(partners) == 4  # partners stay together

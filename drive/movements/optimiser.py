@@ -1,0 +1,216 @@
+"""Local search for exactly R rounds when no whole design fits (issue 4).
+
+Minimises, lexicographically: partner repeats (and opponents met more than
+twice), then same-table meetings above the lower bound ceil(3g/(v-1)), then
+opponent repeats. Sit-outs are fixed before the search and never move, so
+they stay within one; positions listed as frozen (a re-plan keeps seated
+players) never move either.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass, field
+from math import ceil
+
+from .schedule import Round
+
+W1, W2 = 10**12, 10**6  # tier weights of the reported cost: lexicographic in practice
+HARD_ONLY, LOCKED = (1, 0, 0), (10**9, 1000, 1)  # the two phases' annealing weights
+PARTNER, OPPONENT = ((0, 2), (1, 3)), ((0, 1), (1, 2), (2, 3), (3, 0))
+
+
+@dataclass
+class Plan:
+    """Future rounds: seats[r] is a flat list (4 per table, N E S W)."""
+    seats: list[list[int]]
+    sit_out: list[tuple[int, ...]]
+    frozen: list[set[int]] = field(default_factory=list)  # per round: positions
+
+    def rounds(self) -> list[Round]:
+        return [
+            Round(tuple(tuple(s[i:i + 4]) for i in range(0, len(s), 4)), tuple(o))
+            for s, o in zip(self.seats, self.sit_out)
+        ]
+
+
+class Search:
+    def __init__(self, v: int, plan: Plan, history: list[Round], rng: random.Random):
+        self.v, self.n, self.plan, self.rng = v, v + 1, plan, rng
+        self.P = [0] * self.n * self.n
+        self.O = [0] * self.n * self.n
+        self.history = history
+        games = [0] * self.n
+        for r in history + plan.rounds():
+            for t in r.tables:
+                self._table(t, 1)
+                for p in t:
+                    games[p] += 1
+        g = max(games)
+        self.bound_t = max(1, ceil(3 * g / max(1, v - 1)))
+        self.bound_p = max(1, ceil(g / max(1, v - 1)))
+        self.pos = [{p: i for i, p in enumerate(s)} for s in plan.seats]
+        self.w = (W1, W2, 1)
+
+    def _table(self, t, k):
+        n, P, O = self.n, self.P, self.O
+        for i, j in PARTNER:
+            P[t[i] * n + t[j]] += k
+            P[t[j] * n + t[i]] += k
+        for i, j in OPPONENT:
+            O[t[i] * n + t[j]] += k
+            O[t[j] * n + t[i]] += k
+
+    def tiers(self, a: int, b: int) -> tuple[int, int, int]:
+        i = a * self.n + b
+        p, o = self.P[i], self.O[i]
+        hard = max(0, p - self.bound_p) ** 2 + max(0, o - 2) ** 2
+        return hard, max(0, p + o - self.bound_t) ** 2, max(0, o - 1)
+
+    def pair_cost(self, a: int, b: int) -> int:
+        h, s, o = self.tiers(a, b)
+        return self.w[0] * h + self.w[1] * s + self.w[2] * o
+
+    def bad(self, a: int, b: int) -> bool:
+        h, s, _ = self.tiers(a, b)
+        return bool(h or (s and self.w[1]))
+
+    def cost(self) -> int:
+        return sum(self.pair_cost(a, b) for a in range(1, self.n) for b in range(a + 1, self.n))
+
+    def swap_delta(self, r: int, x: int, y: int, apply: bool = False) -> int:
+        """Cost change of swapping seat positions x and y of round r."""
+        seats = self.plan.seats[r]
+        tx, ty = x // 4, y // 4
+        tabs = {tx, ty}
+        mates = {p for t in tabs for p in seats[4 * t:4 * t + 4]}
+        pairs = [(a, b) for a in mates for b in mates if a < b]
+        before = sum(self.pair_cost(a, b) for a, b in pairs)
+        for t in tabs:
+            self._table(seats[4 * t:4 * t + 4], -1)
+        seats[x], seats[y] = seats[y], seats[x]
+        for t in tabs:
+            self._table(seats[4 * t:4 * t + 4], 1)
+        after = sum(self.pair_cost(a, b) for a, b in pairs)
+        if not apply:
+            self.swap_delta(r, x, y, apply=True)  # swap back, counts restored
+            return after - before
+        pos = self.pos[r]
+        pos[seats[x]], pos[seats[y]] = x, y
+        return after - before
+
+    def movable(self, r: int) -> list[int]:
+        fr = self.plan.frozen[r] if self.plan.frozen else set()
+        return [i for i in range(len(self.plan.seats[r])) if i not in fr]
+
+    def run(self, deadline: float, polish: bool = True) -> int:
+        """Anneal the partner/opponent limits alone, then the same-table and
+        opponent repeats with those limits locked; keep the best plan seen."""
+        rounds = [r for r in range(len(self.plan.seats)) if len(self.movable(r)) > 1]
+        if rounds:
+            free = {r: self.movable(r) for r in rounds}
+            start = time.monotonic()
+            self.w = HARD_ONLY
+            self.anneal(free, deadline, 0.6, 0.05)
+            self.w = LOCKED
+            if polish:
+                self.anneal(free, deadline, 600.0, 0.5)
+        self.w = (W1, W2, 1)
+        return self.cost()
+
+    def anneal(self, free: dict, deadline: float, t_hot: float, t_cold: float) -> None:
+        rng, rounds = self.rng, list(free)
+        cost = self.cost()
+        best, best_seats = cost, [s[:] for s in self.plan.seats]
+        start, step, temp, last = time.monotonic(), 0, t_hot, 0
+        span = max(deadline - start, 1e-3)
+        while cost and time.monotonic() < deadline:
+            step += 1
+            if best < self.w[1] and step - last > 20000:
+                break  # only opponent repeats left, and no longer improving
+            if step % 256 == 0:  # geometric cooling over the time left
+                temp = t_hot * (t_cold / t_hot) ** min(1.0, (time.monotonic() - start) / span)
+            move = self._conflict_move(free) if step % 2 else None
+            if move is None:
+                r = rng.choice(rounds)
+                move = (r, *rng.sample(free[r], 2))
+            r, x, y = move
+            d = self.swap_delta(r, x, y)
+            if d <= 0 or rng.random() < math.exp(-d / temp):
+                cost += self.swap_delta(r, x, y, apply=True)
+                if cost < best:
+                    best, best_seats, last = cost, [s[:] for s in self.plan.seats], step
+        self.plan.seats[:] = best_seats
+        self.pos = [{p: i for i, p in enumerate(s)} for s in self.plan.seats]
+        self._recount()
+
+    def _recount(self) -> None:
+        self.P = [0] * len(self.P)
+        self.O = [0] * len(self.O)
+        for r in self.history:
+            for t in r.tables:
+                self._table(t, 1)
+        for s in self.plan.seats:
+            for i in range(0, len(s), 4):
+                self._table(s[i:i + 4], 1)
+
+    def _conflict_move(self, free):
+        """Pick a pair over a bound in some round; try a few swaps, return the best."""
+        rng, n = self.rng, self.n
+        for _ in range(20):
+            r = rng.choice(list(free))
+            seats = self.plan.seats[r]
+            t = rng.randrange(len(seats) // 4)
+            tab = seats[4 * t:4 * t + 4]
+            bad = [(a, b) for a in tab for b in tab if a < b and self.bad(a, b)]
+            if bad:
+                break
+        else:
+            return None
+        a = rng.choice(rng.choice(bad))
+        x = self.pos[r][a]
+        if x not in free[r]:
+            return None
+        best = None
+        for y in rng.sample(free[r], min(12, len(free[r]))):
+            if y // 4 == x // 4 and rng.random() < 0.5:
+                continue
+            d = self.swap_delta(r, x, y)
+            if best is None or d < best[0]:
+                best = (d, y)
+        return (r, x, best[1]) if best else None
+
+
+def sit_out_plan(players: list[int], rounds: int, per_round: int, counts: dict | None = None) -> list[tuple]:
+    """Players cycle through the sit-outs in order: counts within one, no player twice running."""
+    counts = counts or {}
+    order = sorted(players, key=lambda p: counts.get(p, 0))
+    k = len(order)
+    return [tuple(order[(r * per_round + i) % k] for i in range(per_round)) for r in range(rounds)]
+
+
+def fit(tables: list[tuple], playing: set[int], rng) -> list[int]:
+    """Seat a proposed round: keep its tables with the most players who must
+    play, then put whoever else must play into the seats of those who must not."""
+    need = len(playing) // 4
+    ranked = sorted(tables, key=lambda t: -sum(p in playing for p in t))[:need]
+    ranked += [(0, 0, 0, 0)] * (need - len(ranked))
+    seats = [p for t in ranked for p in t]
+    seated = {p for p in seats if p in playing}
+    spare = [p for p in playing if p not in seated]
+    rng.shuffle(spare)
+    return [p if p in playing else spare.pop() for p in seats]
+
+
+def optimise(v: int, players: list[int], start: list[list[tuple]], sit_outs: list[tuple], *,
+             history=(), frozen=None, time_budget: float = 2.0, seed: int = 0,
+             polish: bool = True) -> tuple[list[Round], int]:
+    """Rounds seating `players`: start[r] proposes round r's tables (may be
+    empty or hold other players), sit_outs[r] is fixed. Returns (rounds, cost)."""
+    rng = random.Random(seed)
+    seats = [fit(t, set(players) - set(o), rng) for t, o in zip(start, sit_outs)]
+    plan = Plan(seats, [tuple(o) for o in sit_outs], frozen or [])
+    search = Search(v, plan, list(history), rng)
+    cost = search.run(time.monotonic() + time_budget, polish)
+    return plan.rounds(), cost
