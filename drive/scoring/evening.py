@@ -18,6 +18,7 @@ from drive.events.permissions import require_organiser
 from drive.movements import services as movements
 from drive.movements.models import Entrant
 
+from drive.movements.schedule import Movement as Plan
 from drive.movements.schedule import Round as PlanRound
 
 from .models import Round, Seat, Table
@@ -100,7 +101,6 @@ def plan_round(event, movement, number):
 def progressive_round(event, number):
     """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
     from drive.movements.progressive import next_progressive_round
-    from drive.movements.schedule import Movement as Plan
 
     previous = event.evening_rounds.get(number=number - 1)
     seats = list(previous.seats.select_related("table", "entrant"))
@@ -231,7 +231,7 @@ def seat_next_round(event, round_number, plan_round):
     round_ = event.evening_rounds.get(number=round_number)
     if round_.state != State.PENDING:
         return round_
-    seat_round(round_, plan_round)
+    seat_round(round_, fit_to_present(event, round_number, plan_round))
     round_.state = State.SEATED
     round_.save(update_fields=["state"])
     broadcast.publish(event.pk, "seating", round=round_number)
@@ -252,3 +252,116 @@ def retry_movement(*, actor, event):
 
     plan_evening.delay_on_commit(event.pk)
     return event
+
+
+# --- late arrivals and leavers -------------------------------------------------------
+
+
+def _played_rounds(event, before):
+    """Rounds before `before` as the movement algorithms see them (from the stored seats)."""
+    rounds = []
+    for round_ in event.evening_rounds.filter(number__lt=before).exclude(state=State.PENDING).order_by("number"):
+        rounds.append(_plan_round_from_seats(round_))
+    return rounds
+
+
+def _plan_round_from_seats(round_):
+    tables, sit_out = {}, []
+    for seat in round_.seats.select_related("table", "entrant"):
+        if seat.table_id:
+            tables.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
+        else:
+            sit_out.append(seat.entrant.number)
+    return PlanRound(tuple(tuple(tables[t][p] for p in "NESW") for t in sorted(tables)), tuple(sit_out))
+
+
+def _from_json(plan_round):
+    tables = tuple(tuple(row[p] for p in "NESW") for row in sorted(plan_round["tables"], key=lambda r: r["table"]))
+    return PlanRound(tables, tuple(plan_round["sit_out"]))
+
+
+def fit_to_present(event, round_number, plan_round):
+    """The planned round, re-planned if players arrived or left since it was planned.
+
+    Rounds already played stay as they were; whoever the plan seats and is still here
+    keeps their seat. A designed movement stores its new remaining rounds.
+    """
+    from drive.movements.build import replan
+
+    present = sorted(e.number for e in Entrant.objects.filter(event=event) if e.plays_in(round_number))
+    planned = _from_json(plan_round)
+    if set(present) == set(planned.players()):
+        return plan_round
+    progressive = event.movement_kind == Event.MovementKind.PROGRESSIVE
+    movement = event.movement
+    later = [] if progressive else [_from_json(r) for r in movement.plan["rounds"][round_number:]]
+    rounds_left = 1 if progressive else event.rounds - round_number + 1
+    new = replan(_played_rounds(event, round_number), present, rounds_left, current=planned,
+                 seated={p for table in planned.tables for p in table} & set(present), planned=[planned, *later])
+    new_json = Plan(max(present), event.movement_kind, new).to_json()["rounds"]
+    if not progressive:
+        movement.plan["rounds"][round_number - 1:] = new_json
+        movement.version += 1
+        movement.save(update_fields=["plan", "version"])
+        broadcast.publish(event.pk, "movement")
+    return new_json[0]
+
+
+def _next_round_number(event):
+    """The first round a change of players can still reach."""
+    round_ = current_round(event)
+    if round_ is None or round_.state == State.SEATED:
+        return round_.number if round_ else 1
+    return round_.number + 1
+
+
+def _reseat_if_waiting(event, number):
+    """A round seated but not started is seated again for the new field of players."""
+    round_ = event.evening_rounds.filter(number=number, state=State.SEATED).first()
+    if round_ is None:
+        return
+    planned = _plan_round_from_seats(round_)
+    round_.seats.all().delete()
+    round_.state = State.PENDING
+    round_.save(update_fields=["state"])
+    seat_next_round(event, number, Plan(len(planned.players()), event.movement_kind, [planned]).to_json()["rounds"][0])
+
+
+@transaction.atomic
+def add_late_arrival(*, actor, event, registration):
+    """A checked-in player who arrived after the start joins from the next round."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.IN_PROGRESS)
+    if registration.event_id != event.pk or registration.status != Registration.Status.CHECKED_IN:
+        raise Conflict(_("Check the player in first."))
+    if Entrant.objects.filter(event=event, player=registration.player_id).exists():
+        raise Conflict(_("This player is already in the evening."))
+    number = _next_round_number(event)
+    if number > event.rounds:
+        raise Conflict(_("The last round has started."))
+    top = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    entrant = Entrant.objects.create(event=event, player_id=registration.player_id, number=top + 1, joined_round=number)
+    _reseat_if_waiting(event, number)
+    broadcast.publish(event.pk, "evening")
+    return entrant
+
+
+@transaction.atomic
+def remove_leaver(*, actor, event, entrant):
+    """A player who leaves plays no round after the current one."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.IN_PROGRESS)
+    entrant = Entrant.objects.get(pk=entrant.pk, event=event)
+    number = _next_round_number(event)
+    if entrant.left_after_round is not None:
+        return entrant
+    present = [e for e in Entrant.objects.filter(event=event) if e.plays_in(number) and e.pk != entrant.pk]
+    if len(present) < MIN_PLAYERS:
+        raise Conflict(_("Fewer than four players would be left."))
+    entrant.left_after_round = number - 1
+    entrant.save(update_fields=["left_after_round"])
+    _reseat_if_waiting(event, number)
+    broadcast.publish(event.pk, "evening")
+    return entrant

@@ -148,3 +148,66 @@ def test_a_whole_small_evening(make_event, organiser, kind, django_capture_on_co
         assert len(partners) == 12  # nobody partners twice
     if kind == "pairs":
         assert len(partners) == 4  # partners stay together
+
+
+def started(make_event, organiser, kind, count=8, django_capture=None):
+    event = checked_in_event(make_event, organiser, count, rounds=3, hands_per_round=1, movement_kind=kind)
+    with django_capture(execute=True):
+        ev.start_evening(actor=organiser, event=event)
+    event.refresh_from_db()
+    return event
+
+
+def round_seats(event, number):
+    from drive.scoring.models import Seat
+
+    return {(s.entrant.number, s.table.number if s.table else None, s.position)
+            for s in Seat.objects.filter(round__event=event, round__number=number).select_related("entrant", "table")}
+
+
+@pytest.mark.parametrize("kind", ["individual", "progressive"])
+def test_late_arrival_joins_the_next_round_and_played_rounds_stay(make_event, organiser, kind,
+                                                                 django_capture_on_commit_callbacks):
+    event = started(make_event, organiser, kind, django_capture=django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.start_round(actor=organiser, event=event)
+        play_round(event)
+    first_round = round_seats(event, 1)
+    late = event_services.add_walk_in(actor=organiser, event=event, display_name="Late Larry")
+    entrant = ev.add_late_arrival(actor=organiser, event=event, registration=late)
+    assert entrant.joined_round == 2
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.end_round(actor=organiser, event=event)
+    assert round_seats(event, 1) == first_round  # untouched
+    second = round_seats(event, 2)
+    assert len(second) == 9 and entrant.number in {n for n, _, _ in second}
+    assert sum(1 for _, table, _ in second if table is None) == 1  # one sits out
+    with pytest.raises(Conflict):
+        ev.add_late_arrival(actor=organiser, event=event, registration=late)
+
+
+def test_late_arrival_reseats_a_waiting_round(make_event, organiser, django_capture_on_commit_callbacks):
+    event = started(make_event, organiser, "individual", count=9, django_capture=django_capture_on_commit_callbacks)
+    version = Movement.objects.get(event=event).version
+    late = event_services.add_walk_in(actor=organiser, event=event, display_name="Late Lucy")
+    entrant = ev.add_late_arrival(actor=organiser, event=event, registration=late)
+    assert entrant.joined_round == 1  # round 1 was seated but not started
+    seats = round_seats(event, 1)
+    assert len(seats) == 10 and sum(1 for _, t, _ in seats if t is None) == 2
+    assert Movement.objects.get(event=event).version == version + 1
+
+
+def test_leaver_plays_no_further_round(make_event, organiser, make_user, django_capture_on_commit_callbacks):
+    event = started(make_event, organiser, "individual", count=9, django_capture=django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.start_round(actor=organiser, event=event)
+    leaver = Entrant.objects.get(event=event, number=3)
+    with pytest.raises(Forbidden):
+        ev.remove_leaver(actor=make_user(), event=event, entrant=leaver)
+    assert ev.remove_leaver(actor=organiser, event=event, entrant=leaver).left_after_round == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        play_round(event)
+        ev.end_round(actor=organiser, event=event)
+    second = round_seats(event, 2)
+    assert len(second) == 8 and 3 not in {n for n, _, _ in second}
+    assert 3 in {n for n, _, _ in round_seats(event, 1)}
