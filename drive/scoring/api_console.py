@@ -19,7 +19,7 @@ from drive.events.models import Event
 
 from .models import HandResult, Round, Table
 from .selectors import console as selectors
-from .views_console import apply_revoke, check_round, run_move
+from .views_console import check_round, run_move
 
 ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail` or field messages")
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such event, or not visible to the caller")
@@ -280,7 +280,7 @@ class CorrectionsView(APIView):
         common = dict(actor=request.user, table=table, round_number=data["round"], hand_number=data["hand_number"],
                       reason=data["reason"])
         if data["kind"] == HandResult.ChangeKind.REVOKE:
-            result = apply_revoke(offending_side=data["offending_side"], expected_version=data.get("expected_version"),
+            result = result_services.apply_revoke_penalty(offending_side=data["offending_side"], expected_version=data.get("expected_version"),
                                   **common)
         else:
             result = result_services.correct_result(

@@ -202,14 +202,19 @@ def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason
 
 
 @transaction.atomic
-def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_side, reason):
-    """Rule L8 for results from paper: three tricks pass from the offenders to the opponents."""
+def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_side, reason, expected_version=None):
+    """Rule L8 for results from paper: three tricks pass from the offenders to the opponents.
+
+    With `expected_version`, refused when the hand changed since the organiser saw it."""
     if offending_side not in ("NS", "EW"):
         raise Invalid(_("Say which side revoked: NS or EW."), field="offending_side")
+    table = Table.objects.select_for_update().select_related("event").get(pk=table.pk)
     round_ = table.event.evening_rounds.filter(number=round_number).first()
     result = round_ and HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
     if result is None:
         raise Invalid(_("Enter the hand's result before its penalty."), field="hand_number")
+    if expected_version is not None and result.version != expected_version:
+        raise Conflict(_("Someone changed this hand meanwhile."), extra={"stored": _stored(result)})
     (ns, _ew), _points = revoke_adjustment((result.ns_tricks, result.ew_tricks), ("NS", "EW").index(offending_side),
                                           event_ruleset(table.event))
     return correct_result(actor=actor, table=table, round_number=round_number, hand_number=hand_number, ns_tricks=ns,

@@ -247,20 +247,6 @@ def _hand_action(request, event_id, round_number, table_number, hand_number, for
     return render(request, "scoring/console/table.html", context, status=status)
 
 
-def apply_revoke(*, actor, table, round_number, hand_number, offending_side, reason, expected_version=None):
-    """The revoke penalty moves three tricks from what the organiser saw: refused when the
-    hand changed since (the service itself takes the stored version)."""
-    if expected_version is not None:
-        stored = HandResult.objects.filter(round__event=table.event, round__number=round_number, table=table,
-                                           hand_number=hand_number).first()
-        if stored is not None and stored.version != expected_version:
-            raise Conflict(_("Someone changed this hand meanwhile."), extra={"stored": {
-                "hand_number": stored.hand_number, "ns_tricks": stored.ns_tricks, "ew_tricks": stored.ew_tricks,
-                "trump": stored.trump, "status": stored.status, "version": stored.version}})
-    return result_services.apply_revoke_penalty(actor=actor, table=table, round_number=round_number,
-                                                hand_number=hand_number, offending_side=offending_side, reason=reason)
-
-
 @login_required
 @require_POST
 def correct_hand(request, event_id, round_number, table_number, hand_number):
@@ -286,7 +272,7 @@ def revoke_hand(request, event_id, round_number, table_number, hand_number):
         return RevokeForm(data, prefix=f"r{hand_number}")
 
     def act(event, table, data, hand):
-        result = apply_revoke(actor=request.user, table=table, round_number=round_number, hand_number=hand_number,
+        result = result_services.apply_revoke_penalty(actor=request.user, table=table, round_number=round_number, hand_number=hand_number,
                               offending_side=data["offending_side"], reason=data["reason"],
                               expected_version=data["expected_version"])
         messages.success(request, _("Revoke penalty applied: hand %(hand)s of table %(table)s is now N-S %(ns)s, "

@@ -8,7 +8,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from drive.events import services
-from drive.events.models import Club, Event, Player, Registration
+from drive.events.models import Club, Player, Registration
 
 FIRST = "Margaret Arthur Joan Dennis Irene Stanley Doris Harold Eileen Norman Olga Mykola Sheila Kenneth Iryna Bernard".split()
 LAST = "Hughes Pritchard Bell Doyle Evans Fenwick Griffiths Hale Ivanova Jones Kovalenko Lloyd Morgan Nash Owen Price".split()
