@@ -2,6 +2,7 @@
 from django.urls import path
 
 from . import views_console as views
+from . import views_players as players
 
 EVENING = "console/events/<int:event_id>/evening/"
 TABLE = EVENING + "rounds/<int:round_number>/tables/<int:table_number>/"
@@ -14,4 +15,7 @@ urlpatterns = [
     path(TABLE + "hands/<int:hand_number>/correct/", views.correct_hand, name="console-correct-hand"),
     path(TABLE + "hands/<int:hand_number>/revoke/", views.revoke_hand, name="console-revoke-hand"),
     path("console/events/<int:event_id>/corrections/", views.corrections, name="console-corrections"),
+    path("console/events/<int:event_id>/players/", players.players, name="console-evening-players"),
+    path("console/events/<int:event_id>/players/join/<int:registration_id>/", players.join, name="console-evening-join"),
+    path("console/events/<int:event_id>/players/leave/<int:entrant_id>/", players.leave, name="console-evening-leave"),
 ]

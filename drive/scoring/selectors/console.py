@@ -267,3 +267,15 @@ def correction_history(event):
                         "last_change": max(e["at"] for e in entries if e["changed"]), "history": entries})
     changed.sort(key=lambda h: h["last_change"], reverse=True)
     return changed
+
+
+def evening_players(event):
+    """The entrants with their numbers, and who is checked in but not yet playing."""
+    from drive.events.models import Registration
+    from drive.movements.models import Entrant
+
+    entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("number"))
+    playing = {e.player_id for e in entrants}
+    waiting = [r for r in event.registrations.filter(status=Registration.Status.CHECKED_IN).select_related("player")
+               if r.player_id not in playing]
+    return {"entrants": entrants, "late_arrivals": waiting}
