@@ -2,6 +2,7 @@
 from django.urls import path
 
 from . import api_console as api
+from . import api_players
 from .selectors.console import MOVES
 
 urlpatterns = [
@@ -9,4 +10,7 @@ urlpatterns = [
     *(path(f"events/<int:event_id>/evening/{move}/", api.evening_move(move), name=f"api-evening-{move}")
       for move in MOVES),
     path("events/<int:event_id>/corrections/", api.CorrectionsView.as_view(), name="api-corrections"),
+    path("events/<int:event_id>/evening/players/", api_players.EveningPlayersView.as_view(), name="api-evening-players"),
+    path("events/<int:event_id>/evening/late-arrivals/", api_players.LateArrivalView.as_view(), name="api-late-arrivals"),
+    path("events/<int:event_id>/evening/leavers/", api_players.LeaverView.as_view(), name="api-leavers"),
 ]

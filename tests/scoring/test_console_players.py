@@ -40,3 +40,20 @@ def test_players_page_is_for_organisers(client, running, make_user):
     assert client.post(f"/console/events/{running.pk}/players/leave/{entrant.pk}/").status_code == 403
     entrant.refresh_from_db()
     assert entrant.left_after_round is None
+
+
+def test_players_api(api, running, organiser, make_user):
+    late = event_services.add_walk_in(actor=organiser, event=running, display_name="Late Lucy")
+    api.force_authenticate(make_user())
+    assert api.get(f"/api/events/{running.pk}/evening/players/").status_code == 403
+    assert api.post(f"/api/events/{running.pk}/evening/late-arrivals/", {"registration": late.pk}, format="json").status_code == 403
+    api.force_authenticate(organiser)
+    body = api.get(f"/api/events/{running.pk}/evening/players/").json()
+    assert [r["name"] for r in body["late_arrivals"]] == ["Late Lucy"] and len(body["entrants"]) == 8
+    joined = api.post(f"/api/events/{running.pk}/evening/late-arrivals/", {"registration": late.pk}, format="json")
+    assert joined.status_code == 201 and joined.json()["number"] == 9
+    again = api.post(f"/api/events/{running.pk}/evening/late-arrivals/", {"registration": late.pk}, format="json")
+    assert again.status_code == 409
+    assert api.post(f"/api/events/{running.pk}/evening/leavers/", {"entrant": "x"}, format="json").status_code == 400
+    left = api.post(f"/api/events/{running.pk}/evening/leavers/", {"entrant": joined.json()["id"]}, format="json")
+    assert left.status_code == 200 and left.json()["left_after_round"] == 0
