@@ -4,7 +4,7 @@ Never incremented in place, so running it twice, or out of order, gives the same
 """
 from decimal import Decimal
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 
 from drive import broadcast
@@ -45,9 +45,27 @@ def compute_for(event):
     )
 
 
+# Transaction-scoped advisory lock (PostgreSQL): recomputations of one event queue
+# behind each other, so a later reading is never overwritten by an earlier one, without
+# locking the event row that result entry and the organiser's actions also use.
+ADVISORY_LOCK_CLASS = 0x5744  # "WD"
+COMPARED_FIELDS = ["place", "shared", "total", "hands_played", "hands_won", "sit_out_hands", "first_half",
+                   "second_half"]
+STORED_FIELDS = [*COMPARED_FIELDS, "computed_at"]
+
+
+def _one_recomputation_at_a_time(event_id):
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADVISORY_LOCK_CLASS, event_id % 2**31])
+    elif connection.vendor != "sqlite":  # SQLite: the IMMEDIATE transaction already holds the write lock
+        Event.objects.select_for_update().filter(pk=event_id).exists()
+
+
 @transaction.atomic
 def recompute_standings(*, event_id):
-    event = Event.objects.select_for_update().get(pk=event_id)  # one recomputation at a time per event
+    _one_recomputation_at_a_time(event_id)
+    event = Event.objects.get(pk=event_id)
     now = timezone.now()
     rows = [
         Standing(event=event, entrant_id=line.entrant, place=place, shared=shared, total=line.total,
@@ -56,7 +74,17 @@ def recompute_standings(*, event_id):
                  first_half=Decimal(line.first_half), second_half=Decimal(line.second_half), computed_at=now)
         for place, shared, line in compute_for(event)
     ]
-    Standing.objects.filter(event=event).delete()
-    Standing.objects.bulk_create(rows)
+    # Every line is computed whole (never incremented); only the lines whose values differ
+    # from the stored ones are written (one upsert), then all are stamped with this time.
+    stored = {values[0]: values[1:] for values in
+              Standing.objects.filter(event=event).values_list("entrant_id", *COMPARED_FIELDS)}
+    changed = [row for row in rows if stored.get(row.entrant_id) != tuple(getattr(row, f) for f in COMPARED_FIELDS)]
+    if changed:
+        Standing.objects.bulk_create(changed, update_conflicts=True, unique_fields=["entrant"],
+                                     update_fields=STORED_FIELDS)
+    gone = set(stored) - {row.entrant_id for row in rows}
+    if gone:
+        Standing.objects.filter(event=event, entrant_id__in=gone).delete()
+    Standing.objects.filter(event=event).update(computed_at=now)
     broadcast.publish(event.pk, "standings")
     return len(rows)

@@ -101,7 +101,7 @@ def submit_result(*, table, seat, hand_number, ns_tricks, trump=None):
     at once with single entry), "updated" (the same side corrects its unconfirmed entry),
     "disputed" (the other side disagrees: the organiser is asked).
     """
-    table = Table.objects.select_for_update().select_related("event__club").get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=table.pk)
     event = table.event
     round_ = entry_round(table)
     if event.phase != Event.Phase.IN_PROGRESS or round_ is None:
@@ -176,7 +176,7 @@ def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason
                    kind=HandResult.ChangeKind.CORRECTION, expected_version=None):
     """The organiser's correction of any hand, any time, with a reason kept in the history."""
     require_organiser(actor, table.event.club)
-    table = Table.objects.select_for_update().select_related("event").get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
     event = table.event
     if not (reason or "").strip():
         raise Invalid(_("Give a reason for the correction."), field="reason")
@@ -208,7 +208,7 @@ def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_s
     With `expected_version`, refused when the hand changed since the organiser saw it."""
     if offending_side not in ("NS", "EW"):
         raise Invalid(_("Say which side revoked: NS or EW."), field="offending_side")
-    table = Table.objects.select_for_update().select_related("event").get(pk=table.pk)
+    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
     round_ = table.event.evening_rounds.filter(number=round_number).first()
     result = round_ and HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
     if result is None:

@@ -1,9 +1,11 @@
 """Standings computed from the hand results alone (rules D3-D5).
 
 `compute` is pure: seats and results in, one line per entrant out. The service that
-stores it replaces every row each time, so running it twice gives the same table.
+stores it rewrites every line from scratch each time (writing those that changed), so
+running it twice gives the same table.
 """
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 
@@ -21,10 +23,12 @@ class Line:
     compensation: Decimal = Decimal(0)
     first_half: Decimal = Decimal(0)
     second_half: Decimal = Decimal(0)
+    played: int = 0  # the sum of `scores`: hand scores are whole numbers
+    played_first_half: int = 0
 
     @property
     def total(self):
-        return sum((Decimal(s) for _, s in self.scores), Decimal(0)) + self.compensation
+        return Decimal(self.played) + self.compensation
 
 
 def compute(*, entrants, seats, results, rules, hands_per_round, half_after_round, sit_out_method, tie_break,
@@ -36,35 +40,63 @@ def compute(*, entrants, seats, results, rules, hands_per_round, half_after_roun
     result count towards sit-out compensation, so an unplayed round pays nothing.
     """
     lines = {e: Line(e) for e in entrants}
+    scored = _score_tables(results, rules)
     for round_number, entrant, table, side in seats:
         line = lines[entrant]
         if table is None:
             line.sat_out_rounds.append(round_number)
             continue
-        for ns in results.get((round_number, table), {}).values():
-            tricks = ns if side == "NS" else 13 - ns
-            line.scores.append((round_number, drive_hand_score(tricks, rules)))
-            line.won += hand_won(tricks)
+        table_scores = scored.get((round_number, table))
+        if table_scores is None:
+            continue
+        scores, points, won = table_scores[side]
+        line.scores.extend((round_number, s) for s in scores)
+        line.played += points
+        line.won += won
+        if round_number <= half_after_round:
+            line.played_first_half += points
     _compensate_sit_outs(lines.values(), results, hands_per_round, sit_out_method)
     for line in lines.values():
-        line.first_half = _half(line, lambda r: r <= half_after_round, half_after_round)
-        line.second_half = _half(line, lambda r: r > half_after_round, half_after_round)
+        line.first_half = _half(line, Decimal(line.played_first_half), lambda r: r <= half_after_round)
+        line.second_half = _half(line, Decimal(line.played - line.played_first_half), lambda r: r > half_after_round)
     return _ranked(lines, tie_break, lot_seed)
+
+
+def _score_tables(results, rules):
+    """Each hand scored once per side (rule D3): {(round, table): {side: (scores, sum, hands won)}}.
+
+    Both partners of a side record the same score, so the four players of a table share
+    two lists instead of scoring every hand four times.
+    """
+    scored = {}
+    for key, hands in results.items():
+        ns_scores, ew_scores, ns_won, ew_won = [], [], 0, 0
+        for ns in hands.values():
+            ns_scores.append(drive_hand_score(ns, rules))
+            ew_scores.append(drive_hand_score(13 - ns, rules))
+            ns_won += hand_won(ns)
+            ew_won += hand_won(13 - ns)
+        scored[key] = {"NS": (ns_scores, sum(ns_scores), ns_won), "EW": (ew_scores, sum(ew_scores), ew_won)}
+    return scored
 
 
 def _compensate_sit_outs(lines, results, hands_per_round, method):
     """Rule D5: a round sat out scores the documented average, never zero by default."""
     played_rounds = {round_number for (round_number, _table), hands in results.items() if hands}
-    room = [s for line in lines for _, s in line.scores]
+    lines = list(lines)
+    room = None  # every hand score of the room, gathered only if someone sat out a scored round
     for line in lines:
+        rounds = [r for r in line.sat_out_rounds if r in played_rounds]
+        if not rounds:
+            continue
+        if room is None:
+            room = [s for other in lines for _, s in other.scores]
         own = [s for _, s in line.scores]
         per_hand = Decimal(str(sit_out_score(own, room, method)))
-        rounds = [r for r in line.sat_out_rounds if r in played_rounds]
         line.compensation = (per_hand * hands_per_round * len(rounds)).quantize(TWO_PLACES, ROUND_HALF_UP)
 
 
-def _half(line, in_half, half_after_round):
-    played = sum((Decimal(s) for r, s in line.scores if in_half(r)), Decimal(0))
+def _half(line, played, in_half):
     share = line.compensation / len(line.sat_out_rounds) if line.sat_out_rounds and line.compensation else 0
     return played + sum((share for r in line.sat_out_rounds if in_half(r)), Decimal(0))
 
@@ -84,5 +116,5 @@ def _ranked(lines, tie_break, lot_seed):
     # The lot is drawn from the event's own seed, so recomputing never reshuffles it.
     rng = random.Random(lot_seed) if tie_break == "lot" else None
     placed = rank(entries, tiebreaks=TIE_BREAKS[tie_break], rng=rng)
-    places = [place for place, _ in placed]
-    return [(place, places.count(place) > 1, lines[e]) for place, e in placed]
+    sharing = Counter(place for place, _ in placed)
+    return [(place, sharing[place] > 1, lines[e]) for place, e in placed]

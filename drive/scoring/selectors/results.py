@@ -1,0 +1,389 @@
+"""Reads for everyone: the player's evening, the standings with prizes, the results and
+their exports, the printable score cards. No writes, no permission decisions.
+
+The standings come from the stored Standing rows (the Celery task's work, rules D3-D5);
+the hand-by-hand scores are read from the hand results as they are now.
+"""
+from collections import defaultdict
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from django.db.models import Max
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext_lazy
+
+from drive.events.models import Player
+from drive.movements.models import Entrant
+from engine.drive_scoring import drive_hand_score, hand_won
+
+from ..models import HandResult, Round, Seat, Standing
+from ..ranking import compute_for
+from ..rules import event_ruleset, rotation_trump
+
+State = Round.State
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+COUNTED = (HandResult.Status.ENTERED, HandResult.Status.CONFIRMED)  # a disputed hand waits for the organiser
+SEAT_SHORT = {  # the seat's letter on a score card (Russian С В Ю З, Ukrainian Пн Сх Пд Зх)
+    "N": pgettext_lazy("seat", "N"), "E": pgettext_lazy("seat", "E"),
+    "S": pgettext_lazy("seat", "S"), "W": pgettext_lazy("seat", "W"),
+}
+
+
+def entrant_of(user, event):
+    """The user's entry in the evening (their Player's Entrant), or None."""
+    if not user.is_authenticated:
+        return None
+    return Entrant.objects.filter(event=event, player__user=user).select_related("player").first()
+
+
+# --- where a player sits -----------------------------------------------------------------
+
+
+@dataclass
+class SeatView:
+    """One round for one player: where they sit, with whom, against whom."""
+
+    round: Round
+    sat_out: bool = False
+    table: int | None = None
+    position: str = ""
+    position_label: str = ""
+    partner: Entrant | None = None
+    opponents: list = field(default_factory=list)
+    trumps: list = field(default_factory=list)  # (hand, trump code) when a rotation fixes them (rule D2)
+
+
+def seat_view(event, round_, entrant):
+    """Where `entrant` sits in `round_`; None if they do not play that round."""
+    if round_ is None:
+        return None
+    seat = Seat.objects.filter(round=round_, entrant=entrant).select_related("table").first()
+    if seat is None:
+        return None
+    view = SeatView(round=round_, trumps=_rotation_trumps(event, round_.number))
+    if seat.table is None:
+        view.sat_out = True
+        return view
+    view.table, view.position, view.position_label = seat.table.number, seat.position, seat.get_position_display()
+    others = Seat.objects.filter(round=round_, table=seat.table).exclude(pk=seat.pk).select_related("entrant__player")
+    for other in sorted(others, key=lambda s: "NESW".index(s.position)):
+        if other.position == PARTNER[seat.position]:
+            view.partner = other.entrant
+        else:
+            view.opponents.append(other.entrant)
+    return view
+
+
+def _rotation_trumps(event, round_number):
+    trumps = [(hand, rotation_trump(event, round_number, hand)) for hand in range(1, event.hands_per_round + 1)]
+    return [(hand, code) for hand, code in trumps if code is not None]
+
+
+# --- the player's evening ------------------------------------------------------------------
+
+
+def my_evening(event, entrant):
+    """Everything the player's page shows: this round, the next one when it is seated,
+    the scores hand by hand, the total and the place."""
+    rounds = list(event.evening_rounds.order_by("number"))
+    in_play = [r for r in rounds if r.state in (State.PLAYING, State.CLOSED)]
+    seated = [r for r in rounds if r.state == State.SEATED]
+    rules = event_ruleset(event)
+    seats = {s.round_id: s for s in Seat.objects.filter(round__event=event, entrant=entrant).select_related("table")}
+    results = HandResult.objects.filter(round__in=in_play, table_id__in={s.table_id for s in seats.values() if s.table_id})
+    by_table = defaultdict(dict)
+    for result in results:
+        by_table[(result.round_id, result.table_id)][result.hand_number] = result
+
+    rows, played, won, hands = [], 0, 0, 0
+    for round_ in in_play:
+        seat = seats.get(round_.pk)
+        if seat is None:
+            continue
+        row = {"round": round_, "sat_out": seat.table_id is None, "table": seat.table.number if seat.table else None,
+               "position": seat.position, "seat": SEAT_SHORT.get(seat.position, ""), "hands": [], "points": 0,
+               "credit": None}
+        if seat.table_id is not None:
+            stored = by_table[(round_.pk, seat.table_id)]
+            for hand in range(1, event.hands_per_round + 1):
+                result = stored.get(hand)
+                cell = {"hand": hand, "result": result, "tricks": None, "score": None, "counted": False,
+                        "trump": result.trump if result else rotation_trump(event, round_.number, hand) or ""}
+                if result is not None:
+                    cell["tricks"] = result.ns_tricks if SIDE[seat.position] == "NS" else result.ew_tricks
+                    cell["score"] = drive_hand_score(cell["tricks"], rules)
+                    cell["counted"] = result.status in COUNTED
+                    if cell["counted"]:
+                        row["points"] += cell["score"]
+                        played += cell["score"]
+                        won += hand_won(cell["tricks"])
+                        hands += 1
+                row["hands"].append(cell)
+        rows.append(row)
+
+    credit = _sit_out_credit(event, entrant, rows)
+    standing = Standing.objects.filter(event=event, entrant=entrant).first()
+    return {
+        "entrant": entrant,
+        "now": seat_view(event, in_play[-1] if in_play else None, entrant),
+        "next": seat_view(event, seated[-1] if seated else None, entrant),
+        "rounds": rows,
+        "hands_played": hands,
+        "hands_won": won,
+        "points": played,
+        "credit": credit,
+        "total": Decimal(played) + credit,
+        "standing": standing,
+        "entrants": Entrant.objects.filter(event=event).count(),
+    }
+
+
+def _sit_out_credit(event, entrant, rows):
+    """Rule D5: the documented average for the rounds sat out, exactly as the standings
+    count it (computed only for a player who sat out: a handful a round). A round counts
+    once any hand of it is scored; each such round gets an equal share."""
+    sat_out = [row for row in rows if row["sat_out"]]
+    if not sat_out:
+        return Decimal(0)
+    line = next((line for _, _, line in compute_for(event) if line.entrant == entrant.pk), None)
+    if line is None or not line.compensation:
+        return Decimal(0)
+    scored = set(HandResult.objects.filter(round__event=event, round__number__in=line.sat_out_rounds)
+                 .exclude(status=HandResult.Status.DISPUTED).values_list("round__number", flat=True))
+    counted = [row for row in sat_out if row["round"].number in scored]
+    for row in counted:
+        row["credit"] = (line.compensation / len(counted)).quantize(Decimal("0.01"))
+    return line.compensation
+
+
+# --- standings and prizes -----------------------------------------------------------------
+
+# Prize names are free text, in the organiser's language: these words mark the special ones.
+BOOBY_WORDS = ("booby", "утеш", "втіш")
+HALF_WORDS = ("half", "полов")
+CATEGORY_WORDS = {
+    Player.Category.LADY: ("lady", "ladies", "дам", "женщ", "жін"),
+    Player.Category.GENT: ("gent", "джент", "мужч", "чолов"),
+}
+
+
+def prize_kind(name):
+    """("booby" | "half" | "place", category or "") of a prize from its name."""
+    lowered = name.lower()
+    category = next((c for c, words in CATEGORY_WORDS.items() if any(w in lowered for w in words)), "")
+    if any(w in lowered for w in BOOBY_WORDS):
+        return "booby", category
+    if any(w in lowered for w in HALF_WORDS):
+        return "half", category
+    return "place", category
+
+
+@dataclass
+class Award:
+    name: str
+    kind: str
+    category: str
+    winners: list  # standings lines: several when they share the place
+    shared: bool
+
+
+def award_prizes(prize_names, lines):
+    """The prizes in the order the organiser listed them (rule D4).
+
+    Place prizes go down the standings: the first to place 1, the next to the next
+    position, and so on; players sharing a place share the prizes their places cover.
+    A prize named "booby" goes to the lowest, the next booby prize to the next lowest.
+    A "half"-time prize goes to the best first half (a tie shares it). A prize naming
+    ladies or gents is awarded in that category's own list. `lines` are the standings
+    lines (place, total, first_half, hands_played, sit_out_hands, category), best first;
+    nobody wins anything before a hand counts.
+    """
+    played = [line for line in lines if line.hands_played or line.sit_out_hands]
+    counters = defaultdict(int)
+    awards = []
+    for name in prize_names:
+        kind, category = prize_kind(name)
+        pool = [line for line in played if not category or line.category == category]
+        index = counters[(kind, category)]
+        counters[(kind, category)] += 1
+        winners = []
+        if kind == "half":
+            by_half = sorted(pool, key=lambda line: -line.first_half)
+            if index < len(by_half) and by_half[index].first_half > 0:
+                winners = [line for line in pool if line.first_half == by_half[index].first_half]
+        else:
+            ordered = pool[::-1] if kind == "booby" else pool
+            if index < len(ordered):
+                winners = [line for line in pool if line.place == ordered[index].place]
+        awards.append(Award(name=name, kind=kind, category=category, winners=winners, shared=len(winners) > 1))
+    return awards
+
+
+@dataclass
+class StandingLine:
+    place: int
+    shared: bool
+    number: int
+    entrant_id: int
+    name: str
+    category: str
+    total: Decimal
+    hands_played: int
+    hands_won: int
+    sit_out_hands: int
+    first_half: Decimal
+    second_half: Decimal
+    prizes: list = field(default_factory=list)
+
+
+def standings(event):
+    """The stored standings, best first, each line with the prizes it takes; the prize list;
+    and when they were computed."""
+    rows = Standing.objects.filter(event=event).select_related("entrant__player").order_by("place", "entrant__number")
+    lines = [
+        StandingLine(place=s.place, shared=s.shared, number=s.entrant.number, entrant_id=s.entrant_id,
+                     name=s.entrant.player.display_name, category=s.entrant.player.category, total=s.total,
+                     hands_played=s.hands_played, hands_won=s.hands_won, sit_out_hands=s.sit_out_hands,
+                     first_half=s.first_half, second_half=s.second_half)
+        for s in rows
+    ]
+    awards = award_prizes(event.prizes or [], lines)
+    for award in awards:
+        for line in award.winners:
+            line.prizes.append(award.name)
+    computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
+    return {"lines": lines, "prizes": awards, "computed_at": computed_at}
+
+
+# --- the full results: every hand of every entrant, and the corrections -------------------------
+
+
+def hand_sheet(event):
+    """{entrant id: {"hands": [...], "sat_out_rounds": [...]}} from every seat and result."""
+    rules = event_ruleset(event)
+    results = defaultdict(dict)
+    for result in HandResult.objects.filter(round__event=event).select_related("round", "table"):
+        results[(result.round.number, result.table.number)][result.hand_number] = result
+    sheet = defaultdict(lambda: {"hands": [], "sat_out_rounds": []})
+    seats = (Seat.objects.filter(round__event=event, round__state__in=(State.PLAYING, State.CLOSED))
+             .values_list("entrant_id", "round__number", "table__number", "position"))
+    for entrant_id, round_number, table, position in sorted(seats, key=lambda s: (s[0], s[1])):
+        if table is None:
+            sheet[entrant_id]["sat_out_rounds"].append(round_number)
+            continue
+        for hand, result in sorted(results.get((round_number, table), {}).items()):
+            tricks = result.ns_tricks if SIDE[position] == "NS" else result.ew_tricks
+            sheet[entrant_id]["hands"].append({
+                "round": round_number, "hand": hand, "table": table, "seat": position, "tricks": tricks,
+                "score": drive_hand_score(tricks, rules), "trump": result.trump, "status": result.status,
+                "counted": result.status in COUNTED,
+            })
+    return sheet
+
+
+def corrections(event):
+    """The organiser's changes to hand results, oldest first: who, when, old and new, why.
+
+    Read from the history: every version whose kind is not a table entry, with the
+    version before it (none when the organiser entered a missing hand)."""
+    corrected = HandResult.objects.filter(round__event=event).exclude(change_kind=HandResult.ChangeKind.ENTRY)
+    history = (HandResult.history.filter(id__in=corrected.values("id")).select_related("history_user", "round", "table")
+               .order_by("id", "history_date", "history_id"))
+    previous, found = {}, []
+    for record in history:
+        before = previous.get(record.id)
+        previous[record.id] = record
+        if record.change_kind == HandResult.ChangeKind.ENTRY or record.history_type == "-":
+            continue
+        user = record.history_user
+        found.append({
+            "round": record.round.number, "table": record.table.number, "hand": record.hand_number,
+            "kind": record.change_kind, "kind_label": HandResult.ChangeKind(record.change_kind).label,
+            "by": (user.get_full_name() or user.get_username()) if user else "",
+            "at": record.history_date,
+            "old_ns_tricks": before.ns_tricks if before else None,
+            "old_status": before.status if before else "",
+            "old_disputed_ns_tricks": before.disputed_ns_tricks if before else None,
+            "new_ns_tricks": record.ns_tricks,
+            "reason": record.history_change_reason or "",
+        })
+    return sorted(found, key=lambda c: (c["at"], c["round"], c["table"], c["hand"]))
+
+
+def results_of(event):
+    """The published results: standings with prizes, every entrant's hands, the corrections."""
+    table = standings(event)
+    sheet = hand_sheet(event)
+    credits = {}
+    if any(entry["sat_out_rounds"] for entry in sheet.values()):
+        credits = {line.entrant: line.compensation for _, _, line in compute_for(event)}
+    for line in table["lines"]:
+        entry = sheet[line.entrant_id]
+        line.hands = entry["hands"]
+        line.sat_out_rounds = entry["sat_out_rounds"]
+        line.sit_out_credit = credits.get(line.entrant_id, Decimal(0))
+    return {**table, "corrections": corrections(event), "event": event}
+
+
+def results_columns(event):
+    """(round, hand) of every hand of the evening, for the hand-by-hand table and the CSV."""
+    return [(r, h) for r in range(1, event.rounds + 1) for h in range(1, event.hands_per_round + 1)]
+
+
+def score_grid(line, columns):
+    """A line's score in each (round, hand) column as (kind, score): kind is "score",
+    "disputed", "sat_out" or "" (not played)."""
+    scores = {(h["round"], h["hand"]): h for h in line.hands}
+    sat_out = set(line.sat_out_rounds)
+    cells = []
+    for round_number, hand in columns:
+        cell = scores.get((round_number, hand))
+        if cell is not None:
+            cells.append(("score", cell["score"]) if cell["counted"] else ("disputed", cell["score"]))
+        elif round_number in sat_out:
+            cells.append(("sat_out", None))
+        else:
+            cells.append(("", None))
+    return cells
+
+
+def grid_text(cells):
+    """The grid's cells as words, for the CSV."""
+    words = {"disputed": _("disputed"), "sat_out": _("sat out"), "": ""}
+    return [value if kind == "score" else words[kind] for kind, value in cells]
+
+
+# --- printable score cards ----------------------------------------------------------------
+
+
+def scorecards(event):
+    """One card per entrant: every round and hand, with the table, seat, partner and
+    opponents where the round is already seated; blank cells to write the tricks in."""
+    entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("number"))
+    by_id = {e.pk: e for e in entrants}
+    seats = list(Seat.objects.filter(round__event=event).select_related("round", "table"))
+    at_table = defaultdict(dict)
+    mine = defaultdict(dict)
+    for seat in seats:
+        mine[seat.entrant_id][seat.round.number] = seat
+        if seat.table_id:
+            at_table[(seat.round.number, seat.table.number)][seat.position] = by_id.get(seat.entrant_id)
+    cards = []
+    for entrant in entrants:
+        rows = []
+        for round_number in range(1, event.rounds + 1):
+            seat = mine[entrant.pk].get(round_number)
+            row = {"round": round_number, "seated": seat is not None, "sat_out": bool(seat and seat.table_id is None),
+                   "table": seat.table.number if seat and seat.table_id else None,
+                   "position": seat.position if seat else "",
+                   "seat": SEAT_SHORT.get(seat.position, "") if seat else "", "partner": None, "opponents": [],
+                   "hands": [(hand, rotation_trump(event, round_number, hand) or "")
+                             for hand in range(1, event.hands_per_round + 1)]}
+            if row["table"]:
+                table = at_table[(round_number, row["table"])]
+                row["partner"] = table.get(PARTNER[seat.position])
+                row["opponents"] = [table.get(p) for p in "NESW" if SIDE[p] != SIDE[seat.position] and table.get(p)]
+            rows.append(row)
+        cards.append({"entrant": entrant, "rounds": rows})
+    return cards

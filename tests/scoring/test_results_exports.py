@@ -1,0 +1,137 @@
+"""CSV and JSON exports of the results, and the prize rules (D4) on their own."""
+import csv
+import io
+import json
+from dataclasses import dataclass
+from decimal import Decimal
+
+import pytest
+
+from drive.scoring import results
+from drive.scoring.selectors.results import award_prizes, prize_kind
+
+from .test_results_pages import played, publish  # noqa: F401 (a fixture)
+
+
+# --- exports ---------------------------------------------------------------------------------
+
+
+def read_csv(response):
+    text = response.content.decode("utf-8-sig")
+    return list(csv.reader(io.StringIO(text)))
+
+
+@pytest.mark.django_db
+def test_csv_has_every_entrant_hand_by_hand_and_the_corrections(client, played, organiser):
+    event = played["event"]
+    results.apply_revoke_penalty(actor=organiser, table=played["tables"][1], round_number=1, hand_number=1,
+                                 offending_side="NS", reason="Revoke in spades")  # rule L8: 9 -> 6
+    from drive.scoring import ranking
+
+    ranking.recompute_standings(event_id=event.pk)
+    publish(event)
+    response = client.get(f"/events/{event.pk}/results.csv")
+    assert response.status_code == 200 and response["Content-Type"].startswith("text/csv")
+    assert "attachment" in response["Content-Disposition"] and ".csv" in response["Content-Disposition"]
+    rows = read_csv(response)
+    header = rows[0]
+    assert header[:4] == ["Place", "Number", "Player", "Total"]
+    assert header[-4:] == ["R1 H1", "R1 H2", "R2 H1", "R2 H2"]
+    entrants = {row[2]: dict(zip(header, row)) for row in rows[1:10]}
+    assert len(entrants) == 9
+    p1 = entrants["P1"]
+    assert (p1["R1 H1"], p1["R1 H2"], p1["R2 H1"], p1["Total"]) == ("6", "6", "", "12.00")
+    assert entrants["P2"]["R1 H1"] == "7"  # E-W gained the three tricks
+    p9 = entrants["P9"]
+    assert p9["R1 H1"] == "sat out" and p9["Hands sat out"] == "2" and Decimal(p9["Sit-out average credited"]) > 0
+    assert rows[10] == [] and rows[11] == ["Corrections"]
+    changes = [dict(zip(rows[12], row)) for row in rows[13:]]
+    assert [(c["Table"], c["Hand"], c["Kind"], c["Old N-S tricks"], c["New N-S tricks"], c["By"]) for c in changes] == [
+        ("2", "2", "correction", "5", "8", "organiser"), ("1", "1", "revoke penalty", "9", "6", "organiser")]
+    assert changes[1]["Reason"] == "Revoke in spades" and changes[0]["When"]
+
+
+@pytest.mark.django_db
+def test_json_export_is_the_api_document(client, api, played, organiser):
+    event = played["event"]
+    publish(event)
+    response = client.get(f"/events/{event.pk}/results.json")
+    assert response.status_code == 200 and response["Content-Type"].startswith("application/json")
+    assert ".json" in response["Content-Disposition"]
+    document = json.loads(response.content)
+    assert document == api.get(f"/api/events/{event.pk}/results/").json()
+    assert len(document["lines"]) == 9 and document["corrections"][0]["reason"] == "The E-W card was right"
+    assert document["prizes"][0]["name"] == "First"
+
+
+@pytest.mark.django_db
+def test_organiser_may_export_before_publication(client, played, organiser):
+    client.force_login(organiser)
+    event = played["event"]
+    assert client.get(f"/events/{event.pk}/results.csv").status_code == 200
+    assert json.loads(client.get(f"/events/{event.pk}/results.json").content)["published"] is False
+
+
+# --- prizes (rule D4) ---------------------------------------------------------------------------
+
+
+@dataclass
+class L:
+    number: int
+    place: int
+    total: Decimal
+    first_half: Decimal = Decimal(0)
+    hands_played: int = 24
+    sit_out_hands: int = 0
+    category: str = ""
+
+
+def names(award):
+    return [line.number for line in award.winners]
+
+
+def test_prize_kinds_from_their_names():
+    assert prize_kind("First") == ("place", "")
+    assert prize_kind("Booby prize") == ("booby", "")
+    assert prize_kind("Half-time prize") == ("half", "")
+    assert prize_kind("Ladies' first") == ("place", "lady")
+    assert prize_kind("Gents booby") == ("booby", "gent")
+    assert prize_kind("Утешительный приз") == ("booby", "")
+    assert prize_kind("Втішний приз") == ("booby", "")
+    assert prize_kind("Приз за первую половину") == ("half", "")
+
+
+def test_prizes_in_order_booby_for_the_lowest_half_time_for_the_best_first_half():
+    lines = [L(1, 1, Decimal(150), Decimal(70)), L(2, 2, Decimal(140), Decimal(80)), L(3, 3, Decimal(130)),
+             L(4, 4, Decimal(90), Decimal(40)), L(5, 5, Decimal(80), Decimal(40))]
+    awards = award_prizes(["First", "Second", "Half-time", "Booby", "Third"], lines)
+    assert [(a.name, names(a), a.shared) for a in awards] == [
+        ("First", [1], False), ("Second", [2], False), ("Half-time", [2], False), ("Booby", [5], False),
+        ("Third", [3], False)]
+
+
+def test_shared_places_share_the_prizes_they_cover():
+    lines = [L(1, 1, Decimal(150)), L(2, 1, Decimal(150)), L(3, 3, Decimal(120)), L(4, 4, Decimal(90)),
+             L(5, 4, Decimal(90))]
+    awards = award_prizes(["First", "Second", "Third", "Booby prize"], lines)
+    assert [(names(a), a.shared) for a in awards] == [([1, 2], True), ([1, 2], True), ([3], False), ([4, 5], True)]
+
+
+def test_separate_lists_for_ladies_and_gents():
+    lines = [L(1, 1, Decimal(150), category="gent"), L(2, 2, Decimal(140), category="lady"),
+             L(3, 3, Decimal(130), category="lady"), L(4, 4, Decimal(90), category="gent")]
+    awards = award_prizes(["Ladies first", "Gents first", "Ladies booby", "First", "Second"], lines)
+    assert [names(a) for a in awards] == [[2], [1], [3], [1], [2]]  # each list counts its own places
+
+
+def test_no_prize_before_a_hand_counts_and_no_more_winners_than_players():
+    waiting = [L(1, 1, Decimal(0), hands_played=0), L(2, 1, Decimal(0), hands_played=0)]
+    assert all(not a.winners for a in award_prizes(["First", "Booby", "Half-time"], waiting))
+    two = [L(1, 1, Decimal(20), Decimal(10)), L(2, 2, Decimal(10))]
+    awards = award_prizes(["First", "Second", "Third", "Half-time", "Half-time runner-up"], two)
+    assert [names(a) for a in awards] == [[1], [2], [], [1], []]  # nobody else scored in the first half
+
+
+def test_a_player_who_only_sat_out_so_far_can_still_be_placed():
+    lines = [L(1, 1, Decimal(13), hands_played=0, sit_out_hands=2), L(2, 2, Decimal(11))]
+    assert names(award_prizes(["First"], lines)[0]) == [1]
