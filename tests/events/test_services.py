@@ -236,3 +236,17 @@ def test_publish_and_close_registration_are_organiser_moves(make_event, organise
         services.close_registration(actor=organiser, event=event)
     with pytest.raises(Conflict):
         services.register(actor=make_user(), event=event)
+
+
+def test_event_page_links_a_player_to_their_evening(client, make_event, make_user):
+    from drive.events.models import Event, Player
+    from drive.movements.models import Entrant
+
+    event = make_event(phase=Event.Phase.IN_PROGRESS)
+    user = make_user()
+    Entrant.objects.create(event=event, player=Player.objects.create(user=user, display_name="Vera"), number=1)
+    client.force_login(user)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert f"/events/{event.pk}/my-evening/" in page and f"/events/{event.pk}/standings/" in page
+    client.force_login(make_user())
+    assert f"/events/{event.pk}/my-evening/" not in client.get(f"/events/{event.pk}/").content.decode()
