@@ -2,8 +2,7 @@
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.translation import gettext as _
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -12,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
+from drive.api_docs import errors
 from drive.errors import Forbidden
 
 from . import selectors, services
@@ -31,12 +31,6 @@ from .serializers import (
     TokenSerializer,
     WalkInSerializer,
 )
-
-ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail` or field messages")
-
-
-def errors(*codes):
-    return {code: ERROR for code in codes}
 
 
 def visible_event(request, event_id):

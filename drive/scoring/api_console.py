@@ -10,18 +10,17 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drive.api_docs import ERROR
 from drive.errors import Invalid
 from drive.events import selectors as event_selectors
+from drive.events.models import Event
 from drive.events.permissions import require_organiser
 
 from . import results as result_services
-from drive.events.models import Event
-
 from .models import HandResult, Round, Table
 from .selectors import console as selectors
 from .views_console import check_round, run_move
 
-ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail` or field messages")
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such event, or not visible to the caller")
 FORBIDDEN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not logged in, or not an organiser of the event's club")
 MAX_NUMBER = 10000  # rounds, tables and hands are small numbers; bigger ones are typos

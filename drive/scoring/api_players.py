@@ -1,11 +1,11 @@
 """REST API for the evening's players: late arrivals and leavers."""
 from django.shortcuts import get_object_or_404
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drive.api_docs import ERROR
 from drive.events.api import visible_event
 from drive.events.models import Registration
 from drive.events.permissions import require_organiser
@@ -13,8 +13,6 @@ from drive.movements.models import Entrant
 
 from . import evening as evening_services
 from .selectors.console import evening_players
-
-ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail` or field messages")
 
 
 class EntrantSerializer(serializers.ModelSerializer):

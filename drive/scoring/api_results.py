@@ -3,23 +3,16 @@
 Read-only and thin: the selectors in selectors.results do the reading, the events app
 decides who may see an event.
 """
-from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drive.api_docs import errors
 from drive.events.permissions import require_login
 
 from . import views_results
 from .selectors import results as selectors
-
-ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail`")
-
-
-def errors(*codes):
-    return {code: ERROR for code in codes}
-
 
 # --- serializers ---------------------------------------------------------------------------
 

@@ -139,7 +139,6 @@ class TableEntryConflictSerializer(serializers.Serializer):
     stored = TableEntryStoredHandSerializer(required=False, help_text="The hand as it is stored, when there is one.")
 
 
-ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail` or field messages")
 NO_TABLE = OpenApiResponse(OpenApiTypes.OBJECT, description="No table has this token, or its evening is not running")
 
 

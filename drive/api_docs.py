@@ -1,0 +1,10 @@
+"""Shared pieces of the API's OpenAPI documentation."""
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse
+
+ERROR = OpenApiResponse(OpenApiTypes.OBJECT, description="Error with `detail` or field messages")
+
+
+def errors(*codes):
+    """The documented error answers of an operation: {400: ERROR, 403: ERROR, ...}."""
+    return {code: ERROR for code in codes}
