@@ -218,3 +218,7 @@ LOGGING = {
 
 # Self check-in with the door code opens this many hours before the start.
 CHECKIN_OPENS_HOURS_BEFORE = 3
+# Seconds the movement optimiser may search: the whole plan (a Celery task), and a
+# re-plan for late arrivals and leavers (the organiser waits for the page).
+MOVEMENT_TIME_BUDGET = float(os.environ.get("MOVEMENT_TIME_BUDGET", 30))
+REPLAN_TIME_BUDGET = float(os.environ.get("REPLAN_TIME_BUDGET", 2))

@@ -40,6 +40,9 @@ def _fresh_throttles(monkeypatch):
 @pytest.fixture(autouse=True)
 def _fast_passwords(settings):
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    # Small searches: tests check that movements are valid, bench/ measures their quality.
+    settings.MOVEMENT_TIME_BUDGET = 2.0
+    settings.REPLAN_TIME_BUDGET = 0.3
 
 
 @pytest.fixture

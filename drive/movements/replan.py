@@ -17,7 +17,9 @@ def _current(current: Round | None, seated: set[int], present: list[int], n_tabl
     kept = [t for t in old if any(p in seated and p in here for p in t)][:n_tables]
     busy = {p for t in kept for p in t if p in here}
     idle = [p for p in present if p not in busy]
-    outs = sorted((p for p in idle if p not in seated), key=lambda p: (counts.get(p, 0), p))
+    # Sit-outs come from whoever has no kept table: those not yet seated first, then the
+    # seated players of tables that had to go (fewer players now), fewest sit-outs first.
+    outs = sorted(idle, key=lambda p: (p in seated, counts.get(p, 0), p))
     sit_out = tuple(outs[: len(present) - 4 * n_tables])
     # the rest, in their old order (they stay near their planned tables)
     order = {p: (i, s) for i, t in enumerate(old) for s, p in enumerate(t)}

@@ -1,4 +1,5 @@
 """Compute, store and re-plan an evening's movement (the algorithms are pure modules here)."""
+from django.conf import settings
 from django.db import transaction
 from django.db.models import F
 from django.utils import timezone
@@ -8,7 +9,6 @@ from drive.events.models import Event
 
 from .models import Entrant, Movement
 
-DEFAULT_TIME_BUDGET = 30.0
 
 
 def request_movement(*, event, players):
@@ -30,7 +30,7 @@ def pinned_tables(event):
 
 
 @transaction.atomic
-def compute_movement(*, event_id, time_budget=DEFAULT_TIME_BUDGET):
+def compute_movement(*, event_id, time_budget=None):
     """Build the whole plan of a designed movement and store it with its quality report.
 
     A progressive movement is only planned a round at a time (it follows the results),
@@ -41,7 +41,7 @@ def compute_movement(*, event_id, time_budget=DEFAULT_TIME_BUDGET):
     movement = Movement.objects.select_for_update().get(event_id=event_id)
     event = Event.objects.get(pk=event_id)
     built = build_movement(players=movement.players, kind=movement.kind, rounds=movement.rounds,
-                           time_budget=time_budget, pinned=pinned_tables(event))
+                           time_budget=time_budget or settings.MOVEMENT_TIME_BUDGET, pinned=pinned_tables(event))
     movement.plan = built.to_json()
     movement.quality = quality_report(built)
     movement.source = built.source[:80]

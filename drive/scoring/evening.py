@@ -7,6 +7,7 @@ import logging
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -297,7 +298,8 @@ def fit_to_present(event, round_number, plan_round):
     later = [] if progressive else [_from_json(r) for r in movement.plan["rounds"][round_number:]]
     rounds_left = 1 if progressive else event.rounds - round_number + 1
     new = replan(_played_rounds(event, round_number), present, rounds_left, current=planned,
-                 seated={p for table in planned.tables for p in table} & set(present), planned=[planned, *later])
+                 seated={p for table in planned.tables for p in table} & set(present), planned=[planned, *later],
+                 time_budget=settings.REPLAN_TIME_BUDGET)
     new_json = Plan(max(present), event.movement_kind, new).to_json()["rounds"]
     if not progressive:
         movement.plan["rounds"][round_number - 1:] = new_json

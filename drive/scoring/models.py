@@ -4,6 +4,7 @@ import secrets
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 from simple_history.models import HistoricalRecords
 
 from drive.events.models import Event
@@ -103,7 +104,7 @@ class HandResult(models.Model):
         SPADES = "S", _("spades")
         HEARTS = "H", _("hearts")
         DIAMONDS = "D", _("diamonds")
-        CLUBS = "C", _("clubs")
+        CLUBS = "C", pgettext_lazy("suit", "clubs")  # not the clubs people belong to
         NO_TRUMP = "NT", _("no trump")
 
     class ChangeKind(models.TextChoices):

@@ -1,4 +1,6 @@
 """Seats of a round from one round of the movement's plan."""
+from django.utils.translation import gettext as _
+
 from drive.errors import Conflict
 from drive.movements.models import Entrant
 
@@ -23,5 +25,6 @@ def seat_round(round_, plan_round):
     seated = {seat.entrant.number for seat in seats}
     expected = {n for n, e in entrants.items() if e.plays_in(round_.number)}
     if seated != expected:
-        raise Conflict(f"The movement's round {round_.number} does not seat exactly the players of the evening.")
+        raise Conflict(_("The movement's round %(n)s does not seat exactly the players of the evening.")
+                       % {"n": round_.number})
     Seat.objects.bulk_create(seats)

@@ -211,3 +211,19 @@ def test_leaver_plays_no_further_round(make_event, organiser, make_user, django_
     second = round_seats(event, 2)
     assert len(second) == 8 and 3 not in {n for n, _, _ in second}
     assert 3 in {n for n, _, _ in round_seats(event, 1)}
+
+
+@pytest.mark.parametrize("count, leaver", [(9, 3), (9, 9), (8, 1), (10, 2)])
+def test_leaver_while_the_next_round_is_seated(make_event, organiser, count, leaver, django_capture_on_commit_callbacks):
+    event = started(make_event, organiser, "individual", count=count, django_capture=django_capture_on_commit_callbacks)
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.start_round(actor=organiser, event=event)
+        play_round(event)
+        ev.end_round(actor=organiser, event=event)
+    assert ev.current_round(event).number == 2  # seated, not started
+    first = round_seats(event, 1)
+    gone = ev.remove_leaver(actor=organiser, event=event, entrant=Entrant.objects.get(event=event, number=leaver))
+    assert gone.left_after_round == 1
+    second = round_seats(event, 2)
+    assert len(second) == count - 1 and leaver not in {n for n, _, _ in second}
+    assert round_seats(event, 1) == first
