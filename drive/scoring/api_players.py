@@ -15,7 +15,7 @@ from . import evening as evening_services
 from .selectors.console import evening_players
 
 
-class EntrantSerializer(serializers.ModelSerializer):
+class EveningEntrantSerializer(serializers.ModelSerializer):
     name = serializers.CharField(source="player.display_name")
 
     class Meta:
@@ -24,7 +24,7 @@ class EntrantSerializer(serializers.ModelSerializer):
 
 
 class EveningPlayersSerializer(serializers.Serializer):
-    entrants = EntrantSerializer(many=True)
+    entrants = EveningEntrantSerializer(many=True)
     late_arrivals = serializers.ListField(child=serializers.DictField(), help_text="Checked in, not yet playing.")
 
 
@@ -43,11 +43,11 @@ class EveningPlayersView(APIView):
         require_organiser(request.user, event.club)
         data = evening_players(event)
         late = [{"registration": r.pk, "name": r.player.display_name} for r in data["late_arrivals"]]
-        return Response({"entrants": EntrantSerializer(data["entrants"], many=True).data, "late_arrivals": late})
+        return Response({"entrants": EveningEntrantSerializer(data["entrants"], many=True).data, "late_arrivals": late})
 
 
 class LateArrivalView(APIView):
-    @extend_schema(request=LateArrivalSerializer, responses={201: EntrantSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
+    @extend_schema(request=LateArrivalSerializer, responses={201: EveningEntrantSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, event_id):
         event = visible_event(request, event_id)
         require_organiser(request.user, event.club)
@@ -55,11 +55,11 @@ class LateArrivalView(APIView):
         serializer.is_valid(raise_exception=True)
         registration = get_object_or_404(Registration, pk=serializer.validated_data["registration"], event=event)
         entrant = evening_services.add_late_arrival(actor=request.user, event=event, registration=registration)
-        return Response(EntrantSerializer(entrant).data, status=201)
+        return Response(EveningEntrantSerializer(entrant).data, status=201)
 
 
 class LeaverView(APIView):
-    @extend_schema(request=LeaverSerializer, responses={200: EntrantSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
+    @extend_schema(request=LeaverSerializer, responses={200: EveningEntrantSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, event_id):
         event = visible_event(request, event_id)
         require_organiser(request.user, event.club)
@@ -67,4 +67,4 @@ class LeaverView(APIView):
         serializer.is_valid(raise_exception=True)
         entrant = get_object_or_404(Entrant, pk=serializer.validated_data["entrant"], event=event)
         entrant = evening_services.remove_leaver(actor=request.user, event=event, entrant=entrant)
-        return Response(EntrantSerializer(entrant).data)
+        return Response(EveningEntrantSerializer(entrant).data)
