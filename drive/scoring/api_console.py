@@ -133,7 +133,7 @@ class ConflictSerializer(serializers.Serializer):
 CONFLICT = OpenApiResponse(ConflictSerializer,
                            description="The move does not fit the evening's state; `detail` says why",
                            examples=[OpenApiExample("tables out", value={
-                               "detail": "Tables still playing: 2, 5. Wait for the deadline or end the round anyway.",
+                               "detail": "Tables not in yet (still playing, or a hand disputed): 2, 5. Wait for the deadline or end the round anyway.",
                                "code": "conflict", "tables_out": [2, 5]})])
 
 

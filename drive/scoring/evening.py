@@ -200,7 +200,8 @@ def end_round(*, actor, event, force=False):
     past_deadline = seconds_left(round_) == 0
     if out and not (past_deadline or force):
         raise Conflict(
-            _("Tables still playing: %(tables)s. Wait for the deadline or end the round anyway.")
+            _("Tables not in yet (still playing, or a hand disputed): %(tables)s. "
+              "Wait for the deadline or end the round anyway.")
             % {"tables": ", ".join(str(t) for t in out)},
             extra={"tables_out": out},
         )

@@ -365,7 +365,7 @@ def test_a_small_evening_end_to_end(small_evening, live_server, settings):
         expect(desk.locator(".count-disputed strong")).to_have_text("1")
         expect(desk.locator(".count-in strong")).to_have_text("1")
         room.shoot(desk, "04-console-dispute-flag")
-        move(desk, "End round 1", "Tables still playing: 2.")
+        move(desk, "End round 1", "Tables not in yet (still playing, or a hand disputed): 2.")
         expect(desk.locator(".end-anyway")).to_contain_text("table 2")
         room.shoot(desk, "05-console-end-refused")
 

@@ -144,7 +144,7 @@ def test_end_round_refused_with_tables_out_then_forced(org_api, planned, table1)
     response = org_api.post(evening_url(planned, "end-round"), {}, format="json")
     assert response.status_code == 409
     body = response.json()
-    assert body["tables_out"] == [2] and body["code"] == "conflict" and "Tables still playing: 2." in body["detail"]
+    assert body["tables_out"] == [2] and body["code"] == "conflict" and "Tables not in yet (still playing, or a hand disputed): 2." in body["detail"]
     response = org_api.post(evening_url(planned, "end-round"), {"force": True, "round": 1}, format="json")
     assert response.status_code == 200
     data = response.json()

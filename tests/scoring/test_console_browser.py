@@ -51,7 +51,7 @@ def test_clock_pause_and_end_anyway(planned, organiser, new_page, shoot):
     expect(page.locator(".clock-note")).to_contain_text("ends at")
 
     page.click("button:has-text('End round 1')")
-    expect(page.locator("#evening-messages")).to_contain_text("Tables still playing: 1, 2.")
+    expect(page.locator("#evening-messages")).to_contain_text("Tables not in yet (still playing, or a hand disputed): 1, 2.")
     expect(page.locator(".end-anyway")).to_contain_text("table 1, table 2")
     assert not fits_phone(page)
     shoot(page, "console-evening-end-anyway")

@@ -200,7 +200,7 @@ def test_end_round_with_tables_out_offers_end_anyway(as_organiser, planned, tabl
     response = move(as_organiser, planned, "end-round", round=1)
     assert response.status_code == 409
     page = response.content.decode()
-    assert "Tables still playing: 2." in page and "End anyway" in page and 'name="force" value="1"' in page
+    assert "Tables not in yet (still playing, or a hand disputed): 2." in page and "End anyway" in page and 'name="force" value="1"' in page
     assert "hx-confirm=" in page  # asked before ending with a table out
     assert evening_round(planned, 1).state == Round.State.PLAYING
     # The live fragment keeps the offer while the round is still playing with that table out.
@@ -221,7 +221,7 @@ def test_end_round_over_htmx_keeps_the_offer_in_the_live_url(as_organiser, plann
     response = as_organiser.post(url("console-evening-move", planned, "end-round"), {"round": 1}, **HX)
     body = response.content.decode()
     assert response.status_code == 200 and "End anyway" in body
-    assert "confirm_end=1" in body and "Tables still playing: 1, 2." in body
+    assert "confirm_end=1" in body and "Tables not in yet (still playing, or a hand disputed): 1, 2." in body
 
 
 def test_a_move_from_a_stale_page_is_refused(as_organiser, planned):

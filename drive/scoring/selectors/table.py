@@ -56,10 +56,11 @@ def table_for_token(token):
     """The table a card's token opens. NotFound for a wrong token, or a stale one (a card
     of an evening not running: not started, or its results already published)."""
     if isinstance(token, str) and TOKEN_SHAPE.fullmatch(token):
-        table = (Table.objects.select_related("event__club")
-                 .filter(token=token, event__phase__in=LIVE_PHASES).first())
-        if table is not None:
+        table = Table.objects.select_related("event__club").filter(token=token).first()
+        if table is not None and table.event.phase in LIVE_PHASES:
             return table
+        if table is not None:  # a card of an evening that is over: say so, still a 404
+            raise NotFound(_("This evening is over: its standings and results are on the event's page."))
     raise NotFound(_("No table has this code. Scan the card on your table again."))
 
 
