@@ -5,7 +5,7 @@ coefficients of a polynomial reduced modulo a primitive polynomial.
 """
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 
@@ -78,7 +78,7 @@ class Field:
         return self.exp[(self.log[a] + self.log[b]) % (self.q - 1)]
 
 
-@lru_cache(maxsize=None)
+@cache
 def field(q: int) -> Field:
     return Field(q)
 

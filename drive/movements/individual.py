@@ -40,7 +40,7 @@ def default_rounds(v: int) -> int:
 
 def near_design(v: int) -> list[Round]:
     """Rounds to start the optimiser from: this v's design or a neighbour's."""
-    for w in (v, v + 1, v - 1, v + 2):
+    for w in (v, v - 1, v + 1, v + 2):
         d, _ = full_design(w)
         if d:
             return d
@@ -69,21 +69,113 @@ def individual(v: int, rounds: int | None = None, *, time_budget: float = 2.0, s
     full, name = full_design(v)
     if full and want == len(full):
         return full, name
-    per_round = v % 4
-    start = near_design(v)
+    proposals, outs, name = starting_rounds(v, want, full, name, random.Random(seed))
     players = list(range(1, v + 1))
-    picked = None
-    if full and want < len(full):
-        picked = balanced_pick(full, want, v) if per_round > 1 else spread(full, want)
-    if picked:
-        proposals, outs = [list(r.tables) for r in picked], [r.sit_out for r in picked]
-    else:
-        rng = random.Random(seed)
-        outs = sit_out_plan(rng.sample(players, v), want, per_round)
-        proposals = [list(start[k % len(start)].tables) if start else [] for k in range(want)]
     result, _ = optimise(v, players, proposals, outs, time_budget=time_budget, seed=seed, polish=polish)
-    how = f"optimised from {name or 'a near design'}" if start else "optimised"
-    return result, how
+    return result, f"optimised from {name}" if name else "optimised"
+
+
+def starting_rounds(v: int, want: int, full, name: str, rng):
+    """(proposed tables, fixed sit-outs, name) per round: design rounds that
+    already keep the limits where possible, else a near design's rounds."""
+    picked = None
+    if v % 4 == 2 and (d := whist_design(v - 1)):
+        picked = plus_one(d, v, want, rng)
+        name = f"Wh({v - 1}) plus one"
+    if full and want < len(full):
+        picked = balanced_pick(full, want, v) if v % 4 > 1 else spread(full, want)
+    if picked:
+        return [list(r.tables) for r in picked], [r.sit_out for r in picked], name
+    start = near_design(v)
+    base = [start[k % len(start)] for k in range(want)] if start else []
+    outs = aligned_sit_outs(base, v, want, v % 4, rng) or sit_out_plan(rng.sample(range(1, v + 1), v), want, v % 4)
+    return [list(r.tables) for r in base] or [[] for _ in range(want)], outs, "a near design" if start else ""
+
+
+def aligned_sit_outs(base: list[Round], v: int, want: int, per_round: int, rng) -> list[tuple] | None:
+    """Sit-outs that keep the start rounds' own where possible (fewer seats to
+    repair), topped up with whoever has sat out least; None unless within one."""
+    counts = [0] * (v + 1)
+    outs: list[tuple] = []
+    for k in range(want):
+        prev = set(outs[-1]) if outs else set()
+        own = [p for p in (base[k].sit_out if base else ()) if 1 <= p <= v]
+        own = sorted(own, key=lambda p: counts[p])[:per_round]
+        others = [p for p in range(1, v + 1) if p not in own]
+        rng.shuffle(others)
+        others.sort(key=lambda p: (counts[p], p in prev))
+        out = tuple(own + others[: per_round - len(own)])
+        for p in out:
+            counts[p] += 1
+        outs.append(out)
+    return outs if max(counts[1:]) - min(counts[1:]) <= 1 else None
+
+
+def plus_one(design: list[Round], v: int, want: int, rng, node_cap: int = 20000) -> list[Round] | None:
+    """v = 4n+2 from a Wh(v-1): each round the extra player v takes the seat
+    of someone who then sits out beside the design's sitter (or v sits out).
+    Only v's own partners and opponents need checking: a depth-first search."""
+    if want > len(design):
+        return None
+    rounds = spread(design, want)
+    hi = -(-2 * want // v)
+    lo = 2 * want // v
+    counts = [0] * (v + 1)
+    for r in rounds:
+        for p in r.sit_out:
+            counts[p] += 1
+    partners, opp = set(), [0] * (v + 1)
+    choice: list = []
+    nodes = 0
+
+    def ok_end():
+        return min(counts[1:]) >= lo and max(counts[1:]) <= hi
+
+    def dfs(k):
+        nonlocal nodes
+        nodes += 1
+        if nodes > node_cap:
+            return False
+        if k == want:
+            return ok_end()
+        r = rounds[k]
+        options = [None] + [(i, s) for i, t in enumerate(r.tables) for s in range(4)]
+        rng.shuffle(options)
+        for o in options:
+            if o is None:
+                sitter, mate, foes = v, None, ()
+            else:
+                t = r.tables[o[0]]
+                sitter, mate, foes = t[o[1]], t[(o[1] + 2) % 4], (t[(o[1] + 1) % 4], t[(o[1] + 3) % 4])
+            if counts[sitter] >= hi or mate in partners or any(opp[f] >= 2 for f in foes):
+                continue
+            counts[sitter] += 1
+            partners.add(mate)
+            for f in foes:
+                opp[f] += 1
+            choice.append(o)
+            if dfs(k + 1):
+                return True
+            choice.pop()
+            for f in foes:
+                opp[f] -= 1
+            partners.discard(mate)
+            counts[sitter] -= 1
+        return False
+
+    if not dfs(0):
+        return None
+    out = []
+    for r, o in zip(rounds, choice):
+        if o is None:
+            out.append(Round(r.tables, r.sit_out + (v,)))
+            continue
+        i, s = o
+        t = list(r.tables[i])
+        gone, t[s] = t[s], v
+        tables = r.tables[:i] + (tuple(t),) + r.tables[i + 1:]
+        out.append(Round(tables, r.sit_out + (gone,)))
+    return out
 
 
 def spread(rounds: list, want: int) -> list:

@@ -110,9 +110,11 @@ class Search:
         rounds = [r for r in range(len(self.plan.seats)) if len(self.movable(r)) > 1]
         if rounds:
             free = {r: self.movable(r) for r in rounds}
-            start = time.monotonic()
-            self.w = HARD_ONLY
-            self.anneal(free, deadline, 0.6, 0.05)
+            self.w = HARD_ONLY  # reheat from the best plan in growing slices
+            slice_ = 0.25
+            while self.cost() and time.monotonic() < deadline:
+                self.anneal(free, min(deadline, time.monotonic() + slice_), 0.6, 0.05)
+                slice_ *= 1.5
             self.w = LOCKED
             if polish:
                 self.anneal(free, deadline, 600.0, 0.5)
@@ -157,7 +159,7 @@ class Search:
 
     def _conflict_move(self, free):
         """Pick a pair over a bound in some round; try a few swaps, return the best."""
-        rng, n = self.rng, self.n
+        rng = self.rng
         for _ in range(20):
             r = rng.choice(list(free))
             seats = self.plan.seats[r]

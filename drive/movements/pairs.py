@@ -5,7 +5,8 @@ drives, rule D4b). Pair k is players 2k-1 and 2k.
                an odd number of pairs adds a bye, so one pair sits out a round.
   mitchell     for many pairs and fewer rounds than pairs: N-S pairs stay at
                their tables, E-W pairs move up one table each round (the
-               bridge clubs' Mitchell movement); a bye table when pairs are odd.
+               bridge clubs' Mitchell movement); with an odd number the last
+               table is a bye, and the E-W pair reaching it sits out.
 """
 from __future__ import annotations
 
@@ -57,8 +58,9 @@ def round_robin(pairs: int, rounds: int | None = None) -> list[Round]:
 def mitchell(pairs: int, rounds: int | None = None) -> list[Round]:
     """N-S pair i stays at table i; E-W pair j+T moves up one table a round."""
     tables = (pairs + 1) // 2
-    ns = list(range(1, tables + 1))
-    ew = list(range(tables + 1, pairs + 1)) + ([BYE] if pairs % 2 else [])
+    odd = pairs % 2
+    ns = list(range(1, tables + 1 - odd)) + [BYE] * odd  # the bye is the last table: numbers stay put
+    ew = list(range(tables + 1 - odd, pairs + 1))
     rounds = min(rounds or tables, tables)
     return [to_round([(ns[i], ew[(i - r) % tables]) for i in range(tables)]) for r in range(rounds)]
 

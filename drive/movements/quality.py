@@ -85,6 +85,20 @@ def longest_run(ks: list[int]) -> int:
     return best
 
 
+def same_table_bound(rounds: list[Round], v: int, g: int) -> int:
+    """ceil(3g/(v-1)), raised to 2 when meeting nobody twice is impossible:
+    a player then meets 3 new people a game (g <= (v-1)/3), and the tables
+    of four sharing no pair number at most floor(v/4 * floor((v-1)/3))
+    (Johnson's bound for packings)."""
+    if v < 2:
+        return 0
+    bound = ceil(3 * g / (v - 1))
+    tables = sum(len(r.tables) for r in rounds)
+    if bound == 1 and (3 * g > v - 1 or tables > (v * ((v - 1) // 3)) // 4):
+        bound = 2
+    return bound
+
+
 def report(rounds: list[Round], v: int) -> dict:
     """Every metric the organiser sees before the evening (issue 4)."""
     c = count(rounds, v)
@@ -98,7 +112,7 @@ def report(rounds: list[Round], v: int) -> dict:
     distinct = [sum(1 for b in range(1, n) if c.partner[a * n + b]) for a in range(1, n)]
     imbalance = max((abs(c.left[a * n + b] - c.left[b * n + a]) for a, b in pairs), default=0)
     bound_p = ceil(g / (v - 1)) if v > 1 else 0
-    bound_t = ceil(3 * g / (v - 1)) if v > 1 else 0
+    bound_t = same_table_bound(rounds, v, g)
     max_p, max_t = max(pc, default=0), max(tc, default=0)
     spread = max(outs, default=0) - min(outs, default=0)
     return {

@@ -70,3 +70,25 @@ def relabel(rounds, mapping) -> list[Round]:
         Round(tuple(tuple(f(p) for p in t) for t in r.tables), tuple(f(p) for p in r.sit_out))
         for r in rounds
     ]
+
+
+def player_card(rounds: list[Round], player: int) -> list[dict]:
+    """A player's movement card: round, table, seat, partner (None when out)."""
+    card = []
+    for k, r in enumerate(rounds, 1):
+        where = r.seat_of().get(player)
+        if where is None:
+            card.append({"round": k, "table": None, "seat": None, "partner": None})
+            continue
+        i, s = where
+        card.append({"round": k, "table": i + 1, "seat": SEATS[s], "partner": r.tables[i][(s + 2) % 4]})
+    return card
+
+
+def table_card(rounds: list[Round], table: int) -> list[dict]:
+    """A table's card: who sits N, E, S, W each round (table numbers from 1)."""
+    return [
+        {"round": k, **dict(zip(SEATS, r.tables[table - 1]))}
+        for k, r in enumerate(rounds, 1)
+        if table <= len(r.tables)
+    ]

@@ -329,7 +329,9 @@ def merge(v: int, entry: dict, path: Path = DATA) -> None:
     data[str(v)] = entry
     ordered = {k: data[k] for k in sorted(data, key=int)}
     path.parent.mkdir(exist_ok=True)
-    path.write_text(json.dumps(ordered, separators=(",", ":")).replace('},"', '},\n"') + "\n")
+    tmp = path.with_suffix(".tmp")  # replace in one step: readers never see half a file
+    tmp.write_text(json.dumps(ordered, separators=(",", ":")).replace('},"', '},\n"') + "\n")
+    tmp.replace(path)
 
 
 def main(argv=None) -> int:

@@ -90,11 +90,23 @@ def ring_base(v: int) -> list[tuple[int, ...]]:
 def ring_design(v: int) -> list[Round]:
     R = Ring(ring_factors(v))
     base = ring_base(v)
-    add = [[R.op("add", a, g) for g in range(v)] for a in range(v)]  # add[a][g]
-    return [
-        Round(tuple(tuple(add[a][g] + 1 for a in t) for t in base), (g + 1,))
-        for g in range(v)
-    ]
+    # add per component with small tables: g + a for every round g and base element a
+    scales, acc = [], 1
+    for f in R.fields:
+        scales.append(acc)
+        acc *= f.q
+    tabs = [[[f.add(a, b) for b in range(f.q)] for a in range(f.q)] for f in R.fields]
+    parts = [R.split(g) for g in range(v)]
+    cells = [(t, [parts[a] for a in t]) for t in base]
+    rounds = []
+    for g in range(v):
+        pg = parts[g]
+        tables = tuple(
+            tuple(1 + sum(sc * tab[x][y] for sc, tab, x, y in zip(scales, tabs, pa, pg)) for pa in pt)
+            for _, pt in cells
+        )
+        rounds.append(Round(tables, (g + 1,)))
+    return rounds
 
 
 # ---------- affine: AG(k, 4) ----------

@@ -16,7 +16,7 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--kind", choices=("individual", "pairs"), required=True)
         parser.add_argument("--rounds", type=int, default=None)
-        parser.add_argument("--time-budget", type=float, default=2.0, help="seconds for the optimiser")
+        parser.add_argument("--time-budget", type=float, default=1.0, help="seconds for the optimiser")
         parser.add_argument("--json", action="store_true", help="print JSON (the default, and the contract)")
 
     def handle(self, *args, players, kind, rounds, time_budget, **opts):
