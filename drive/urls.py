@@ -16,6 +16,7 @@ urlpatterns = [
     path("api/", include("drive.scoring.api_urls")),
     path("", include("drive.events.urls")),
     path("", include("drive.scoring.urls")),
+    path("", include("drive.movements.urls")),
 ]
 
 handler404 = not_found
