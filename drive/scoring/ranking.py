@@ -31,8 +31,21 @@ def load_seats(event):
     return [(r, e, t, "NS" if p in ("N", "S") else "EW") for r, e, t, p in rows]
 
 
+def fixed_partners(event):
+    """{entrant: partner} of a fixed-partner drive (from where they sat together), else {}."""
+    if event.movement_kind != Event.MovementKind.PAIRS:
+        return {}
+    sides = {}
+    rows = Seat.objects.filter(round__event=event, table__isnull=False).values_list(
+        "round_id", "table_id", "position", "entrant_id")
+    for round_id, table, position, entrant in rows:
+        sides.setdefault((round_id, table, "NS" if position in "NS" else "EW"), []).append(entrant)
+    return {a: b for pair in sides.values() if len(pair) == 2 for a, b in (pair, pair[::-1])}
+
+
 def compute_for(event):
     return standings.compute(
+        partners=fixed_partners(event),
         entrants=list(Entrant.objects.filter(event=event).values_list("id", flat=True)),
         seats=load_seats(event),
         results=load_results(event),

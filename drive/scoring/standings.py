@@ -32,8 +32,11 @@ class Line:
 
 
 def compute(*, entrants, seats, results, rules, hands_per_round, half_after_round, sit_out_method, tie_break,
-            lot_seed=0):
+            lot_seed=0, partners=None):
     """Standings lines, best first, as (place, shared, Line).
+
+    partners: {entrant: partner} in a fixed-partner drive, which ranks pairs: both
+    partners take their pair's place (rule D4b "partner" drives).
 
     entrants: entrant ids; seats: (round, entrant, table or None, side "NS"/"EW");
     results: {(round, table): {hand: ns_tricks}}. Only rounds with at least one
@@ -59,7 +62,7 @@ def compute(*, entrants, seats, results, rules, hands_per_round, half_after_roun
     for line in lines.values():
         line.first_half = _half(line, Decimal(line.played_first_half), lambda r: r <= half_after_round)
         line.second_half = _half(line, Decimal(line.played - line.played_first_half), lambda r: r > half_after_round)
-    return _ranked(lines, tie_break, lot_seed)
+    return _ranked(lines, tie_break, lot_seed, partners or {})
 
 
 def _score_tables(results, rules):
@@ -109,12 +112,22 @@ TIE_BREAKS = {
 }
 
 
-def _ranked(lines, tie_break, lot_seed):
+def pair_unit(entrant, partners):
+    """The ranked unit of an entrant: itself, or in a fixed-partner drive its pair."""
+    partner = partners.get(entrant)
+    return min(entrant, partner) if partner is not None else entrant
+
+
+def _ranked(lines, tie_break, lot_seed, partners):
+    members = {}
+    for e in lines:
+        members.setdefault(pair_unit(e, partners), []).append(e)
     entries = {
-        e: {"total": line.total, "hands_won": line.won, "second_half": line.second_half} for e, line in lines.items()
+        unit: {"total": lines[unit].total, "hands_won": lines[unit].won, "second_half": lines[unit].second_half}
+        for unit in members
     }
     # The lot is drawn from the event's own seed, so recomputing never reshuffles it.
     rng = random.Random(lot_seed) if tie_break == "lot" else None
     placed = rank(entries, tiebreaks=TIE_BREAKS[tie_break], rng=rng)
     sharing = Counter(place for place, _ in placed)
-    return [(place, sharing[place] > 1, lines[e]) for place, e in placed]
+    return [(place, sharing[place] > 1, lines[e]) for place, unit in placed for e in sorted(members[unit])]

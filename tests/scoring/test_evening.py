@@ -227,3 +227,25 @@ def test_leaver_while_the_next_round_is_seated(make_event, organiser, count, lea
     second = round_seats(event, 2)
     assert len(second) == count - 1 and leaver not in {n for n, _, _ in second}
     assert round_seats(event, 1) == first
+
+
+def test_fixed_pairs_are_ranked_as_pairs_and_win_one_prize_each(make_event, organiser, django_capture_on_commit_callbacks):
+    from drive.scoring.models import Standing
+    from drive.scoring.selectors.results import standings
+
+    event = checked_in_event(make_event, organiser, 8, rounds=3, hands_per_round=1, movement_kind="pairs",
+                             prizes=["First", "Second", "Booby"])
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.start_evening(actor=organiser, event=event)
+    for number in (1, 2, 3):
+        event.refresh_from_db()
+        with django_capture_on_commit_callbacks(execute=True):
+            ev.start_round(actor=organiser, event=event)
+            play_round(event, ns_tricks=6 + number)
+            ev.end_round(actor=organiser, event=event)
+    places = sorted(Standing.objects.filter(event=event).values_list("place", flat=True))
+    assert all(places.count(p) % 2 == 0 for p in places) and max(places) <= 4  # four pairs ranked, partners together
+    table = standings(event)
+    first, second, booby = table["prizes"]
+    assert len(first.winners) == 2 and len(second.winners) == 2 and len(booby.winners) == 2
+    assert {w.unit for w in first.winners} != {w.unit for w in second.winners}  # one prize a pair

@@ -17,8 +17,9 @@ from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
 from ..models import HandResult, Round, Seat, Standing
-from ..ranking import compute_for
+from ..ranking import compute_for, fixed_partners
 from ..rules import event_ruleset, rotation_trump
+from ..standings import pair_unit
 
 State = Round.State
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -213,11 +214,22 @@ def award_prizes(prize_names, lines):
             if index < len(by_half) and by_half[index].first_half > 0:
                 winners = [line for line in pool if line.first_half == by_half[index].first_half]
         else:
-            ordered = pool[::-1] if kind == "booby" else pool
+            ordered = _one_per_unit(pool[::-1] if kind == "booby" else pool)
             if index < len(ordered):
                 winners = [line for line in pool if line.place == ordered[index].place]
         awards.append(Award(name=name, kind=kind, category=category, winners=winners, shared=len(winners) > 1))
     return awards
+
+
+def _one_per_unit(lines):
+    """A pair wins one prize together: prizes go down the units, not the players."""
+    seen, units = set(), []
+    for line in lines:
+        key = getattr(line, "unit", 0) or id(line)
+        if key not in seen:
+            seen.add(key)
+            units.append(line)
+    return units
 
 
 @dataclass
@@ -235,6 +247,7 @@ class StandingLine:
     first_half: Decimal
     second_half: Decimal
     prizes: list = field(default_factory=list)
+    unit: int = 0  # what is ranked: the entrant, or in a fixed-partner drive the pair
 
 
 def standings(event):
@@ -248,6 +261,9 @@ def standings(event):
                      first_half=s.first_half, second_half=s.second_half)
         for s in rows
     ]
+    partners = fixed_partners(event)
+    for line in lines:
+        line.unit = pair_unit(line.entrant_id, partners)
     awards = award_prizes(event.prizes or [], lines)
     for award in awards:
         for line in award.winners:
