@@ -46,14 +46,20 @@ class EveningPlayersView(APIView):
         return Response({"entrants": EveningEntrantSerializer(data["entrants"], many=True).data, "late_arrivals": late})
 
 
+def organiser_request(request, event_id, serializer_class):
+    """The event (organisers only, checked before anything is looked up) and the valid body."""
+    event = visible_event(request, event_id)
+    require_organiser(request.user, event.club)
+    serializer = serializer_class(data=request.data)
+    serializer.is_valid(raise_exception=True)
+    return event, serializer.validated_data
+
+
 class LateArrivalView(APIView):
     @extend_schema(request=LateArrivalSerializer, responses={201: EveningEntrantSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, event_id):
-        event = visible_event(request, event_id)
-        require_organiser(request.user, event.club)
-        serializer = LateArrivalSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        registration = get_object_or_404(Registration, pk=serializer.validated_data["registration"], event=event)
+        event, data = organiser_request(request, event_id, LateArrivalSerializer)
+        registration = get_object_or_404(Registration, pk=data["registration"], event=event)
         entrant = evening_services.add_late_arrival(actor=request.user, event=event, registration=registration)
         return Response(EveningEntrantSerializer(entrant).data, status=201)
 
@@ -61,10 +67,7 @@ class LateArrivalView(APIView):
 class LeaverView(APIView):
     @extend_schema(request=LeaverSerializer, responses={200: EveningEntrantSerializer, 400: ERROR, 403: ERROR, 404: ERROR, 409: ERROR})
     def post(self, request, event_id):
-        event = visible_event(request, event_id)
-        require_organiser(request.user, event.club)
-        serializer = LeaverSerializer(data=request.data)
-        serializer.is_valid(raise_exception=True)
-        entrant = get_object_or_404(Entrant, pk=serializer.validated_data["entrant"], event=event)
+        event, data = organiser_request(request, event_id, LeaverSerializer)
+        entrant = get_object_or_404(Entrant, pk=data["entrant"], event=event)
         entrant = evening_services.remove_leaver(actor=request.user, event=event, entrant=entrant)
         return Response(EveningEntrantSerializer(entrant).data)
