@@ -39,6 +39,10 @@ class TableEntryRequestSerializer(serializers.Serializer):
         choices=TRUMP_ENTRY, required=False, allow_null=True, allow_blank=True,
         help_text="The suit turned up for trumps. Leave it out when the evening's rotation fixes the trump.",
     )
+    version = serializers.IntegerField(
+        required=False, allow_null=True, min_value=0, max_value=10**6,
+        help_text="To change your side's unconfirmed entry: the hand's version you saw (from GET).",
+    )
 
 
 # --- what goes out ------------------------------------------------------------------------
@@ -178,7 +182,8 @@ class TableResultsView(APIView):
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
         result, outcome = results.submit_result(table=table, seat=data["seat"], hand_number=data["hand_number"],
-                                                ns_tricks=data["ns_tricks"], trump=data.get("trump") or None)
+                                                ns_tricks=data["ns_tricks"], trump=data.get("trump") or None,
+                                                expected_version=data.get("version"))
         created = outcome == "created" or (outcome == "confirmed" and result.version == 1)
         body = {"outcome": outcome, "message": selectors.OUTCOME_MESSAGES[outcome], "round": result.round.number,
                 "table": table.number, "hand": selectors.hand_state(table, result)}

@@ -94,12 +94,14 @@ def tables_out(round_):
 
 
 @transaction.atomic
-def submit_result(*, table, seat, hand_number, ns_tricks, trump=None):
+def submit_result(*, table, seat, hand_number, ns_tricks, trump=None, expected_version=None):
     """A player's entry for one hand. Returns (result, outcome).
 
     outcome: "created", "unchanged" (the same again), "confirmed" (by the other side, or
-    at once with single entry), "updated" (the same side corrects its unconfirmed entry),
-    "disputed" (the other side disagrees: the organiser is asked).
+    at once with single entry), "updated" (the same side changes its unconfirmed entry: it
+    must name the version it saw, so two partners typing at once never overwrite each
+    other unseen: the second gets a Conflict with the stored values), "disputed" (the
+    other side disagrees: the organiser is asked).
     """
     table = Table.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=table.pk)
     event = table.event
@@ -116,13 +118,14 @@ def submit_result(*, table, seat, hand_number, ns_tricks, trump=None):
             return result, "unchanged"  # a repeat (a retry of the last confirmation) is idempotent
         raise Conflict(_("This round is confirmed and locked: ask the organiser for a correction."),
                        extra={"stored": _stored(result)})
-    outcome, result = _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump)
+    outcome, result = _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump,
+                                   expected_version)
     if outcome != "unchanged":
         _after_change(event, round_, table)
     return result, outcome
 
 
-def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump):
+def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump, expected_version):
     single = event.result_confirmation == Event.Confirmation.SINGLE
     if result is None:
         status = Status.CONFIRMED if single else Status.ENTERED
@@ -138,6 +141,9 @@ def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_trick
     if SIDE_OF[result.entered_by] == side or single:
         if result.status == Status.CONFIRMED:
             raise Conflict(_("This hand is already confirmed."), extra={"stored": _stored(result)})
+        if expected_version != result.version:
+            raise Conflict(_("Your side has already entered this hand: look at it, then change it if it is wrong."),
+                           extra={"stored": _stored(result)})
         result.ns_tricks, result.trump, result.entered_by = ns_tricks, trump, seat
         _save(result, _("changed at the table before confirmation"))
         return "updated", result

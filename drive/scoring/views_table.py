@@ -143,7 +143,8 @@ def table_submit(request, token):
         if posted["ns_tricks"] == "":
             raise Invalid(_("Tap the number of tricks North-South took."), field="ns_tricks")
         result, outcome = results.submit_result(table=table, seat=you["position"], hand_number=hand_number,
-                                                ns_tricks=posted["ns_tricks"], trump=posted["trump"] or None)
+                                                ns_tricks=posted["ns_tricks"], trump=posted["trump"] or None,
+                                                expected_version=_number(data.get("version")) or None)
         posted.update(outcome=outcome, message=selectors.OUTCOME_MESSAGES[outcome])
     except ServiceError as exc:
         status = exc.status

@@ -310,7 +310,8 @@ def test_a_correction_needs_a_reason_and_sane_tricks(as_organiser, evening, tabl
 
 def test_a_stale_correction_is_refused_and_shows_the_stored_hand(as_organiser, evening, table1):
     result, _ = submit(table1, "N", 1, 8)
-    submit(table1, "S", 1, 9)  # the table changed it meanwhile
+    results.submit_result(table=table1, seat="S", hand_number=1, ns_tricks=9, trump="H",
+                          expected_version=result.version)  # the table changed it meanwhile
     response = correct(as_organiser, evening, 1, ns_tricks=7, kind="correction", reason="typo",
                        expected_version=result.version)
     assert response.status_code == 409

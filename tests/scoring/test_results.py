@@ -32,9 +32,18 @@ def test_disagreement_flags_the_hand(table1):
 
 
 def test_same_side_may_fix_its_unconfirmed_entry(table1):
-    submit(table1, "N", 1, 8)
-    result, outcome = submit(table1, "S", 1, 9)
+    first, _ = submit(table1, "N", 1, 8)
+    result, outcome = results.submit_result(table=table1, seat="S", hand_number=1, ns_tricks=9, trump="H",
+                                            expected_version=first.version)
     assert outcome == "updated" and result.ns_tricks == 9 and result.version == 2
+
+
+def test_partners_typing_different_counts_at_once_get_a_conflict(table1):
+    submit(table1, "N", 1, 8)
+    with pytest.raises(Conflict) as err:  # S had not seen N's entry: nothing is overwritten unseen
+        submit(table1, "S", 1, 9)
+    assert err.value.extra["stored"]["ns_tricks"] == 8
+    assert HandResult.objects.get(hand_number=1).ns_tricks == 8
 
 
 def test_single_entry_confirms_at_once(table1, evening):

@@ -39,8 +39,8 @@ def phone(table, seat=None):
     return client
 
 
-def enter(client, table, hand, ns, trump="H", htmx=False):
-    data = {"hand_number": hand, "ns_tricks": ns}
+def enter(client, table, hand, ns, trump="H", htmx=False, version=None):
+    data = {"hand_number": hand, "ns_tricks": ns, **({"version": version} if version else {})}
     if trump is not None:
         data["trump"] = trump
     return client.post(url(table, "table-submit"), data, **(HTMX if htmx else {}))
@@ -157,10 +157,13 @@ def test_the_same_entry_twice_changes_nothing(table1):
 def test_own_side_may_change_its_unconfirmed_entry(table1):
     north, south = phone(table1, "N"), phone(table1, "S")
     enter(north, table1, 1, 8)
-    assert "Change our entry" in text(south.get(url(table1)))
-    response = enter(south, table1, 1, 9)
+    page = south.get(url(table1)).content.decode()
+    assert "Change our entry" in text(south.get(url(table1))) and 'name="version" value="1"' in page
+    response = enter(south, table1, 1, 9, version=1)  # the version the page showed
     assert "Changed. Waiting for the opponents to confirm." in text(response)
     assert HandResult.objects.get().ns_tricks == 9
+    unseen = enter(north, table1, 1, 7)  # north had not seen south's change
+    assert unseen.status_code == 409 and HandResult.objects.get().ns_tricks == 9
 
 
 def test_a_conflict_is_409_with_the_stored_values(table1):
