@@ -17,7 +17,7 @@ CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 def _missing(what):
     if CI:
         pytest.fail(f"{what} is required under CI=true but is not available", pytrace=False)
-    pytest.skip(f"{what} not available on this machine")
+    pytest.skip(f"{what} not available on this machine")  # only off CI: under CI the line above fails
 
 
 def require_postgres():
