@@ -59,6 +59,30 @@ def optimiser(max_v: int) -> None:
         print(f"   v={v:3d}: {took:6.3f} s  {'ok ' if ok else 'NOT'} ({how})")
 
 
+def sweep(max_v: int, max_rounds: int = 12) -> bool:
+    """Every v from 5 to max_v and every R up to min(max_rounds, a design's length): the
+    hard limits (no partner twice, no opponent over twice, sit-outs within one) and the
+    build time (goal 2 s each). Prints failures, the slowest builds and a verdict."""
+    print(f"2b. sweep: every v 5..{max_v}, every R 1..{max_rounds} (hard limits, goal 2 s each)")
+    slow, bad, count = [], [], 0
+    for v in range(5, max_v + 1):
+        for rounds in range(1, min(max_rounds, default_rounds(v)) + 1):
+            t = time.perf_counter()
+            plan, _how = individual(v, rounds, time_budget=2.0, polish=False)
+            took = time.perf_counter() - t
+            q = report(plan, v)
+            count += 1
+            if not (q["partner_max"] <= 1 and q["opponent_max"] <= 2 and q["sit_out_spread"] <= 1 and len(plan) == rounds):
+                bad.append((v, rounds))
+            slow.append((took, v, rounds))
+    slow.sort(reverse=True)
+    print(f"   {count} builds; slowest: " + ", ".join(f"v={v} R={r} {t:.3f} s" for t, v, r in slow[:5]))
+    print(f"   over 2 s: {sum(1 for t, _, _ in slow if t > 2.0)}; hard limits missed: {bad[:10] or 'none'}")
+    ok = not bad and slow[0][0] <= 2.0
+    print(f"   goal {'met' if ok else 'NOT met'}")
+    return ok
+
+
 def backtrack(v: int, rounds: int, cap: float) -> float | None:
     """Plain depth-first search: round by round, table by table; None if capped."""
     outs = sit_out_plan(list(range(1, v + 1)), rounds, v % 4)
@@ -175,9 +199,12 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--max-v", type=int, default=400)
     ap.add_argument("--cap", type=float, default=10.0, help="seconds per backtracking run")
+    ap.add_argument("--sweep", action="store_true", help="also check every v and every R up to 12 (minutes)")
     args = ap.parse_args()
     designs(args.max_v)
     optimiser(args.max_v)
+    if args.sweep:
+        sweep(args.max_v)
     baseline(args.cap)
     progressive()
 

@@ -26,12 +26,20 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--quiet", action="store_true")
 
-    @transaction.atomic
     def handle(self, *args, quiet=False, **options):
         if Club.objects.filter(slug="st-marys").exists():
             if not quiet:
                 self.stdout.write("Demo data already loaded.")
             return
+        with transaction.atomic():
+            organiser, tonight = self._club_and_events()
+        self._play_tonight(tonight, organiser)  # after commit: the movement task needs the rows
+        if not quiet:
+            self.stdout.write(self.style.SUCCESS(
+                f"Demo loaded: organiser login {ORGANISER[0]} / {ORGANISER[1]}; players player1..player40 / {PLAYER_PASSWORD}."
+            ))
+
+    def _club_and_events(self):
         User = get_user_model()
         organiser = User.objects.create_user(username=ORGANISER[0], password=ORGANISER[1], email="organiser@example.org",
                                              first_name="Pat", last_name="Organiser", is_staff=True)
@@ -54,10 +62,28 @@ class Command(BaseCommand):
             published=True, prizes=["First prize", "Second prize", "Booby prize"],
         )
         self._fill_tonight(tonight, users[20:40], organiser)
-        if not quiet:
-            self.stdout.write(self.style.SUCCESS(
-                f"Demo loaded: organiser login {ORGANISER[0]} / {ORGANISER[1]}; players player1..player40 / {PLAYER_PASSWORD}."
-            ))
+        return organiser, tonight
+
+    def _play_tonight(self, event, organiser):
+        """Tonight is under way: round 1 playing, most tables in, one hand disputed."""
+        from drive.scoring import evening, results
+        from drive.scoring.models import Table
+
+        evening.start_evening(actor=organiser, event=event)
+        event.refresh_from_db()
+        round_ = evening.current_round(event)
+        if round_ is None:  # with a Celery worker the seating comes a moment later
+            return
+        evening.start_round(actor=organiser, event=event)
+        tables = list(Table.objects.filter(event=event, seats__round=round_).distinct().order_by("number"))
+        for table in tables[:-1]:
+            for hand in range(1, event.hands_per_round):
+                ns = 5 + (table.number * 3 + hand) % 5
+                results.submit_result(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="HDSC"[hand % 4])
+                results.submit_result(table=table, seat="E", hand_number=hand, ns_tricks=ns, trump="HDSC"[hand % 4])
+        first = tables[0]
+        results.submit_result(table=first, seat="N", hand_number=event.hands_per_round, ns_tricks=8, trump="S")
+        results.submit_result(table=first, seat="E", hand_number=event.hands_per_round, ns_tricks=7, trump="S")
 
     def _player_user(self, index, name):
         first, last = name.split(" ", 1)

@@ -1,0 +1,22 @@
+"""The demo a newcomer sees with README command (1)."""
+import pytest
+from django.core.management import call_command
+
+from drive.events.models import Event
+from drive.events.selectors import event_places
+from drive.scoring.models import HandResult, Round
+
+pytestmark = pytest.mark.django_db
+
+
+def test_demo_has_an_upcoming_drive_with_a_waitlist_and_an_evening_in_progress():
+    call_command("load_demo", quiet=True)
+    call_command("load_demo", quiet=True)  # idempotent
+    upcoming = Event.objects.get(title="Christmas Whist Drive")
+    places = event_places(upcoming)
+    assert (places["taken"], places["capacity"], places["waitlisted"]) == (30, 30, 3)
+    tonight = Event.objects.get(title="Friday Whist Drive")
+    assert tonight.phase == Event.Phase.IN_PROGRESS
+    assert Round.objects.get(event=tonight, number=1).state == Round.State.PLAYING
+    assert HandResult.objects.filter(round__event=tonight, status="disputed").count() == 1
+    assert HandResult.objects.filter(round__event=tonight, status="confirmed").exists()
