@@ -6,7 +6,7 @@ from drive.events.models import Event
 from drive.events.selectors import event_places
 from drive.scoring.models import HandResult, Round
 
-pytestmark = pytest.mark.django_db
+pytestmark = pytest.mark.django_db(transaction=True)  # commits, as on a real start: the movement task runs
 
 
 def test_demo_has_an_upcoming_drive_with_a_waitlist_and_an_evening_in_progress():
