@@ -213,6 +213,7 @@ def end_round(*, actor, event, force=False):
     else:
         event.phase = Phase.FINISHED
         event.save(update_fields=["phase", "updated_at"])
+        store_played_quality(event)
     broadcast.publish(event.pk, "round", round=round_.number, late_tables=out)
     return round_
 
@@ -226,6 +227,20 @@ def publish_results(*, actor, event):
     event.save(update_fields=["phase", "updated_at"])
     broadcast.publish(event.pk, "results")
     return event
+
+
+def store_played_quality(event):
+    """The quality report of the rounds as played: a progressive movement (which follows
+    the results) or a re-planned one gets the same report as a designed one."""
+    from drive.movements.quality import report
+
+    movement = getattr(event, "movement", None)
+    played = _played_rounds(event, event.rounds + 1)
+    if movement is None or not played:
+        return
+    players = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first()
+    movement.quality = {**report(played, players), "source": movement.source, "as_played": True}
+    movement.save(update_fields=["quality"])
 
 
 def seat_next_round(event, round_number, plan_round):

@@ -249,3 +249,16 @@ def test_fixed_pairs_are_ranked_as_pairs_and_win_one_prize_each(make_event, orga
     first, second, booby = table["prizes"]
     assert len(first.winners) == 2 and len(second.winners) == 2 and len(booby.winners) == 2
     assert {w.unit for w in first.winners} != {w.unit for w in second.winners}  # one prize a pair
+
+
+def test_a_progressive_evening_gets_its_quality_report_as_played(make_event, organiser, django_capture_on_commit_callbacks):
+    event = started(make_event, organiser, "progressive", count=8, django_capture=django_capture_on_commit_callbacks)
+    assert Movement.objects.get(event=event).quality["rounds"] == 1  # only round 1 is known in advance
+    for _ in range(3):
+        event.refresh_from_db()
+        with django_capture_on_commit_callbacks(execute=True):
+            ev.start_round(actor=organiser, event=event)
+            play_round(event)
+            ev.end_round(actor=organiser, event=event)
+    quality = Movement.objects.get(event=event).quality
+    assert quality["as_played"] is True and quality["rounds"] == 3 and "partner_max" in quality
