@@ -23,7 +23,7 @@ class RegistrationInline(admin.TabularInline):
     model = Registration
     extra = 0
     raw_id_fields = ("player",)
-    fields = ("player", "status", "waitlist_position", "walk_in", "registered_at", "checked_in_at")
+    fields = ("player", "status", "waitlist_position", "walk_in", "fixed_table", "registered_at", "checked_in_at")
 
 
 @admin.register(Event)

@@ -143,6 +143,9 @@ class Event(models.Model):
         _("score for a round sat out"), max_length=14, choices=SitOutScore.choices, default=SitOutScore.OWN_AVERAGE
     )
     door_code = models.CharField(_("door code"), max_length=40, default=new_door_code, unique=True, editable=False)
+    # The room's screen link (issue 6): no login on the venue computer, so the token is the key.
+    screen_token = models.CharField(_("screen link"), max_length=40, unique=True, null=True, blank=True,
+                                    editable=False)
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 
@@ -171,6 +174,10 @@ class Registration(models.Model):
     status = models.CharField(_("status"), max_length=12, choices=Status.choices)
     waitlist_position = models.PositiveIntegerField(_("waitlist position"), null=True, blank=True)
     walk_in = models.BooleanField(_("walk-in"), default=False)
+    fixed_table = models.PositiveSmallIntegerField(
+        _("fixed table"), null=True, blank=True,
+        help_text=_("For a player who should not move (mobility): the movement keeps them at this table."),
+    )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     registered_at = models.DateTimeField(_("registered at"))
     promoted_at = models.DateTimeField(_("promoted from the waitlist at"), null=True, blank=True)

@@ -58,7 +58,8 @@ def start_evening(*, actor, event):
         raise Conflict(_("A fixed-pairs drive needs an even number of players: add or remove one."))
     secrets.SystemRandom().shuffle(arrived)  # numbers decide the first seating: draw them
     Entrant.objects.bulk_create(
-        Entrant(event=event, player=registration.player, number=i) for i, registration in enumerate(arrived, start=1)
+        Entrant(event=event, player=registration.player, number=i, pinned_table=registration.fixed_table)
+        for i, registration in enumerate(arrived, start=1)
     )
     Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, tables_needed(len(arrived)) + 1))
     Round.objects.bulk_create(Round(event=event, number=n) for n in range(1, event.rounds + 1))

@@ -262,3 +262,22 @@ def test_a_progressive_evening_gets_its_quality_report_as_played(make_event, org
             ev.end_round(actor=organiser, event=event)
     quality = Movement.objects.get(event=event).quality
     assert quality["as_played"] is True and quality["rounds"] == 3 and "partner_max" in quality
+
+
+def test_a_player_who_needs_a_fixed_table_keeps_it_all_evening(make_event, organiser, django_capture_on_commit_callbacks):
+    from drive.events.models import Registration
+    from drive.scoring.models import Seat
+
+    event = checked_in_event(make_event, organiser, 12, rounds=4, hands_per_round=1, movement_kind="individual")
+    pinned = Registration.objects.filter(event=event).order_by("id").first()
+    Registration.objects.filter(pk=pinned.pk).update(fixed_table=2)
+    with django_capture_on_commit_callbacks(execute=True):
+        ev.start_evening(actor=organiser, event=event)
+    for _ in range(4):
+        event.refresh_from_db()
+        with django_capture_on_commit_callbacks(execute=True):
+            ev.start_round(actor=organiser, event=event)
+            play_round(event)
+            ev.end_round(actor=organiser, event=event)
+    tables = set(Seat.objects.filter(round__event=event, entrant__player=pinned.player_id).values_list("table__number", flat=True))
+    assert tables == {2}
