@@ -17,6 +17,7 @@ urlpatterns = [
     path("", include("drive.events.urls")),
     path("", include("drive.scoring.urls")),
     path("", include("drive.movements.urls")),
+    path("", include("drive.live.urls")),
 ]
 
 handler404 = not_found

@@ -21,6 +21,7 @@ class Line:
     won: int = 0
     sat_out_rounds: list = field(default_factory=list)
     compensation: Decimal = Decimal(0)
+    credits: dict = field(default_factory=dict)  # round sat out -> its credit (rule D5)
     first_half: Decimal = Decimal(0)
     second_half: Decimal = Decimal(0)
     played: int = 0  # the sum of `scores`: hand scores are whole numbers
@@ -83,25 +84,35 @@ def _score_tables(results, rules):
     return scored
 
 
+def _hands_played_by_round(results, hands_per_round):
+    """How many hands of each round the room has played so far: the most any table entered."""
+    played = {}
+    for (round_number, _table), hands in results.items():
+        played[round_number] = min(hands_per_round, max(played.get(round_number, 0), len(hands)))
+    return played
+
+
 def _compensate_sit_outs(lines, results, hands_per_round, method):
-    """Rule D5: a round sat out scores the documented average, never zero by default."""
-    played_rounds = {round_number for (round_number, _table), hands in results.items() if hands}
+    """Rule D5: a round sat out scores the documented average per hand, never zero by
+    default, for as many hands as the room has played of it (a round under way pays as it
+    goes, so a sit-out never leads the field on hands not yet played)."""
+    played = _hands_played_by_round(results, hands_per_round)
     lines = list(lines)
     room = None  # every hand score of the room, gathered only if someone sat out a scored round
     for line in lines:
-        rounds = [r for r in line.sat_out_rounds if r in played_rounds]
+        rounds = [r for r in line.sat_out_rounds if played.get(r)]
         if not rounds:
             continue
         if room is None:
             room = [s for other in lines for _, s in other.scores]
         own = [s for _, s in line.scores]
         per_hand = Decimal(str(sit_out_score(own, room, method)))
-        line.compensation = (per_hand * hands_per_round * len(rounds)).quantize(TWO_PLACES, ROUND_HALF_UP)
+        line.credits = {r: (per_hand * played[r]).quantize(TWO_PLACES, ROUND_HALF_UP) for r in rounds}
+        line.compensation = sum(line.credits.values(), Decimal(0))
 
 
 def _half(line, played, in_half):
-    share = line.compensation / len(line.sat_out_rounds) if line.sat_out_rounds and line.compensation else 0
-    return played + sum((share for r in line.sat_out_rounds if in_half(r)), Decimal(0))
+    return played + sum((credit for r, credit in line.credits.items() if in_half(r)), Decimal(0))
 
 
 TIE_BREAKS = {

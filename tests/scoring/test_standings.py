@@ -73,3 +73,12 @@ def test_entry_enqueues_recomputation(evening, table1, django_capture_on_commit_
     with django_capture_on_commit_callbacks(execute=True):
         play(table1, 1, 10)
     assert lines(evening)[1].total == 10
+
+
+def test_a_round_under_way_credits_the_sit_out_only_for_hands_played(evening, table1):
+    play(table1, 1, 9)  # only hand 1 of round 1 so far
+    ranking.recompute_standings(event_id=evening.pk)
+    sat_out = lines(evening)[9]
+    # rule D5: the room average per hand (6.5) for the one hand the room has played
+    assert sat_out.total == Decimal("6.50")
+    assert sat_out.total < lines(evening)[1].total  # never ahead on hands not yet played

@@ -142,19 +142,16 @@ def my_evening(event, entrant):
 
 def _sit_out_credit(event, entrant, rows):
     """Rule D5: the documented average for the rounds sat out, exactly as the standings
-    count it (computed only for a player who sat out: a handful a round). A round counts
-    once any hand of it is scored; each such round gets an equal share."""
+    count it (computed only for a player who sat out: a handful a round)."""
     sat_out = [row for row in rows if row["sat_out"]]
     if not sat_out:
         return Decimal(0)
     line = next((line for _, _, line in compute_for(event) if line.entrant == entrant.pk), None)
     if line is None or not line.compensation:
         return Decimal(0)
-    scored = set(HandResult.objects.filter(round__event=event, round__number__in=line.sat_out_rounds)
-                 .exclude(status=HandResult.Status.DISPUTED).values_list("round__number", flat=True))
-    counted = [row for row in sat_out if row["round"].number in scored]
-    for row in counted:
-        row["credit"] = (line.compensation / len(counted)).quantize(Decimal("0.01"))
+    for row in sat_out:
+        if row["round"].number in line.credits:
+            row["credit"] = line.credits[row["round"].number]
     return line.compensation
 
 

@@ -1,0 +1,115 @@
+"""The room's screen (issue 6): the secret screen link and what the projector shows.
+
+Services (`issue_screen_link`, `revoke_screen_link`) check the organiser themselves, one
+transaction each. `screen_state` is a read: no writes, no permission decisions (the
+token in the URL is the key). The live page lives on the top floor: it reads events
+and scoring, nothing below reaches up to it.
+"""
+import secrets
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import Count
+
+from drive import broadcast
+from drive.events.models import Event, Registration
+from drive.events.permissions import require_organiser
+from drive.scoring.evening import current_round, seconds_left
+from drive.scoring.models import HandResult, Round, Seat
+from drive.scoring.selectors.results import standings
+
+Phase = Event.Phase
+State = Round.State
+WARN_SECONDS = 120  # the clock turns to its warning style in the last two minutes
+SEATS_PER_PAGE = 20  # "find your table": two columns of ten at projector size
+LINES_PER_PAGE = 10  # standings: the top ten first, then the rest page by page
+
+
+def paged(items, size):
+    """Pages of `size` items; a script on the screen turns them."""
+    return [items[i:i + size] for i in range(0, len(items), size)]
+
+
+def clock_text(seconds):
+    """"m:ss" (or "h:mm:ss"): what the clock shows before its script takes over."""
+    minutes, secs = divmod(max(0, int(seconds)), 60)
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def new_screen_token():
+    return secrets.token_urlsafe(24)  # 192 bits: not guessable from the room or outside
+
+
+@transaction.atomic
+def issue_screen_link(*, actor, event):
+    """A new screen link for the event; any earlier one stops working at once."""
+    require_organiser(actor, event.club)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    event.screen_token = new_screen_token()
+    event.save(update_fields=["screen_token", "updated_at"])
+    broadcast.publish(event.pk, "screen")
+    return event
+
+
+@transaction.atomic
+def revoke_screen_link(*, actor, event):
+    """No screen link: an open screen shows "not found" on its next refresh."""
+    require_organiser(actor, event.club)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    event.screen_token = None
+    event.save(update_fields=["screen_token", "updated_at"])
+    broadcast.publish(event.pk, "screen")
+    return event
+
+
+def event_for_screen(token):
+    """The event whose screen link this is, or None (a wrong or revoked link)."""
+    if not token:
+        return None
+    return Event.objects.filter(screen_token=token).select_related("club").first()
+
+
+def screen_state(event, now=None):
+    """What the screen shows now: {"state": "before" | "seating" | "playing" | "between" |
+    "finished" | "published", ...} with that state's data."""
+    base = {"event": event}
+    if event.phase == Phase.REGISTRATION:
+        checked_in = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
+        return {**base, "state": "before", "checked_in": checked_in}
+    if event.phase == Phase.RESULTS_PUBLISHED:
+        return {**base, "state": "published", **standings(event)}
+    if event.phase == Phase.FINISHED:
+        return {**base, "state": "finished"}
+    round_ = current_round(event)
+    if round_ is None:
+        return {**base, "state": "before", "checked_in": None}
+    if round_.state == State.SEATED:
+        seats = seating_list(round_)
+        per_page = getattr(settings, "SCREEN_SEATS_PER_PAGE", SEATS_PER_PAGE)  # tests page sooner
+        return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": paged(seats, per_page)}
+    table = standings(event)
+    per_page = getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE)
+    data = {**base, "round": round_, **table, "line_pages": paged(table["lines"], per_page),
+            **hands_entered(event, round_)}
+    if round_.state == State.PLAYING:
+        left = seconds_left(round_, now)
+        return {**data, "state": "playing", "seconds_left": left, "paused": bool(round_.paused_at),
+                "clock_text": clock_text(left) if left is not None else "",
+                "warn": left is not None and left <= WARN_SECONDS}
+    return {**data, "state": "between"}
+
+
+def seating_list(round_):
+    """Everyone in the round, alphabetically: (name, table number or None, seat label)."""
+    seats = Seat.objects.filter(round=round_).select_related("table", "entrant__player")
+    rows = [{"name": s.entrant.player.display_name, "table": s.table.number if s.table_id else None,
+             "seat": s.get_position_display() if s.table_id else ""} for s in seats]
+    return sorted(rows, key=lambda row: (row["name"].casefold(), row["table"] or 0))
+
+
+def hands_entered(event, round_):
+    """Hands of the round with a result (a disputed one counts as entered), out of all."""
+    tables = (Seat.objects.filter(round=round_, table__isnull=False).values("table").distinct().count())
+    entered = HandResult.objects.filter(round=round_).aggregate(n=Count("id"))["n"]
+    return {"hands_entered": entered, "hands_total": tables * event.hands_per_round}

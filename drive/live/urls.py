@@ -1,0 +1,12 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("screen/<str:token>/", views.screen, name="screen"),
+    path("screen/<str:token>/qr.svg", views.screen_qr, name="screen-qr"),
+    path("console/events/<int:event_id>/screen-link/", views.screen_link, name="console-screen-link"),
+    path("console/events/<int:event_id>/screen-link/issue/", views.screen_link_issue, name="console-screen-link-issue"),
+    path("console/events/<int:event_id>/screen-link/revoke/", views.screen_link_revoke,
+         name="console-screen-link-revoke"),
+]

@@ -1,0 +1,75 @@
+"""The room's screen (no login: the screen link's token is the key) and the organiser's
+page to show, reissue and revoke that link. Thin: reads and writes are in `screen`."""
+from django.conf import settings
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.http import Http404, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from drive.events.models import Event
+from drive.events.permissions import require_organiser
+from drive.events.views import qr_svg
+
+from . import screen as screens
+
+
+def _screen_event(token):
+    event = screens.event_for_screen(token)
+    if event is None:
+        raise Http404(_("No such screen link."))
+    return event
+
+
+def screen(request, token):
+    """The full-screen page; an htmx refresh (on a live update) gets the fragment only."""
+    event = _screen_event(token)
+    context = {**screens.screen_state(event), "token": token,
+               "poll_ms": getattr(settings, "LIVE_POLL_MS", None),
+               "page_ms": getattr(settings, "SCREEN_PAGE_MS", None)}  # tests shorten both
+    template = "live/_screen.html" if request.headers.get("HX-Request") else "live/screen.html"
+    response = render(request, template, context)
+    response["Cache-Control"] = "no-store"
+    response["X-Robots-Tag"] = "noindex"
+    return response
+
+
+def screen_qr(request, token):
+    """The QR code the screen shows before the start: the event's page (register, check in)."""
+    event = _screen_event(token)
+    url = request.build_absolute_uri(reverse("event-detail", args=[event.pk]))
+    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+
+
+def _organised_event(request, event_id):
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    require_organiser(request.user, event.club)
+    return event
+
+
+@login_required
+@require_http_methods(["GET"])
+def screen_link(request, event_id):
+    event = _organised_event(request, event_id)
+    url = request.build_absolute_uri(reverse("screen", args=[event.screen_token])) if event.screen_token else ""
+    return render(request, "live/screen_link.html", {"event": event, "url": url})
+
+
+@login_required
+@require_POST
+def screen_link_issue(request, event_id):
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    screens.issue_screen_link(actor=request.user, event=event)
+    messages.success(request, _("A new screen link is ready. Any earlier link no longer works."))
+    return redirect("console-screen-link", event.pk)
+
+
+@login_required
+@require_POST
+def screen_link_revoke(request, event_id):
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    screens.revoke_screen_link(actor=request.user, event=event)
+    messages.success(request, _("The screen link is revoked: open screens stop showing the evening."))
+    return redirect("console-screen-link", event.pk)
