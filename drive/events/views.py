@@ -1,7 +1,4 @@
 """Pages: public events, the player's own page, and the organiser's console."""
-import io
-
-import segno
 from django.contrib import messages
 from django.contrib.auth import login
 from django.contrib.auth.decorators import login_required
@@ -15,18 +12,12 @@ from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 
 from drive.errors import ServiceError
+from drive.qr import qr_svg_file
 
 from . import selectors, services
 from .forms import EventForm, SignupForm, WalkInForm
 from .models import Event, Registration
 from .permissions import is_organiser, require_organiser
-
-
-def qr_svg(url):
-    """A standalone SVG (with its namespace, so it works in an <img>)."""
-    buffer = io.BytesIO()
-    segno.make(url, error="m").save(buffer, kind="svg", scale=8, border=2)
-    return buffer.getvalue()
 
 
 def _visible_event(request, event_id):
@@ -253,4 +244,4 @@ def door_qr(request, event_id):
     """The door code as an SVG QR code, to print or show on the screen at the door."""
     event = _organised_event(request, event_id)
     url = request.build_absolute_uri(reverse("door-check-in", args=[event.pk, event.door_code]))
-    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+    return HttpResponse(qr_svg_file(url), content_type="image/svg+xml")

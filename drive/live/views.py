@@ -11,7 +11,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from drive.events.models import Event
 from drive.events.permissions import require_organiser
-from drive.events.views import qr_svg
+from drive.qr import qr_svg_file
 
 from . import screen as screens
 
@@ -40,7 +40,7 @@ def screen_qr(request, token):
     """The QR code the screen shows before the start: the event's page (register, check in)."""
     event = _screen_event(token)
     url = request.build_absolute_uri(reverse("event-detail", args=[event.pk]))
-    return HttpResponse(qr_svg(url), content_type="image/svg+xml")
+    return HttpResponse(qr_svg_file(url), content_type="image/svg+xml")
 
 
 def _organised_event(request, event_id):

@@ -5,20 +5,18 @@ Thin: reads come from `selectors.table`, every entry goes through
 `results.submit_result`. htmx requests get the panel alone; without JavaScript the
 same forms post and get the whole page back.
 """
-import io
 
-import segno
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
-from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from drive.errors import Conflict, Invalid, ServiceError
 from drive.events.permissions import require_organiser
 from drive.events.selectors import visible_events
+from drive.qr import qr_svg_inline
 
 from . import results
 from .selectors import table as selectors
@@ -156,14 +154,6 @@ def table_submit(request, token):
 # --- the organiser's table cards --------------------------------------------------------
 
 
-def qr_svg(url):
-    """An SVG QR code (with its namespace, sized by its viewBox) to put inline in a page."""
-    buffer = io.BytesIO()
-    segno.make(url, error="q").save(buffer, kind="svg", border=2, xmldecl=False, svgns=True, omitsize=True,
-                                    svgclass="qr", lineclass=None)
-    return mark_safe(buffer.getvalue().decode())  # noqa: S308 - segno's own markup, no user text in it
-
-
 @login_required
 def table_cards(request, event_id):
     """One A6 card per table to print: the table number, the event, the QR code of its
@@ -173,5 +163,5 @@ def table_cards(request, event_id):
     cards = selectors.table_cards(event)
     for card in cards:
         card["url"] = request.build_absolute_uri(reverse("table-entry", args=[card["token"]]))
-        card["qr"] = qr_svg(card["url"])
+        card["qr"] = qr_svg_inline(card["url"])
     return render(request, "scoring/table/cards.html", {"event": event, "cards": cards})

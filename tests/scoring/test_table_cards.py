@@ -38,11 +38,11 @@ def test_the_organiser_gets_a_card_per_table_with_its_qr_code(client, organiser,
 
 
 def test_the_qr_code_holds_the_table_s_entry_address(client, organiser, evening, monkeypatch):
-    from drive.scoring import views_table
+    from drive import qr
 
     encoded = []
-    real = views_table.segno.make
-    monkeypatch.setattr(views_table.segno, "make", lambda content, **kw: encoded.append(content) or real(content, **kw))
+    real = qr.segno.make
+    monkeypatch.setattr(qr.segno, "make", lambda content, **kw: encoded.append(content) or real(content, **kw))
     client.force_login(organiser)
     client.get(cards_url(evening))
     tokens = [t.token for t in Table.objects.filter(event=evening).order_by("number")]
