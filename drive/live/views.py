@@ -9,8 +9,8 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from drive.events.access import organised_event
 from drive.events.models import Event
-from drive.events.permissions import require_organiser
 from drive.qr import qr_svg_file
 
 from . import screen as screens
@@ -44,9 +44,7 @@ def screen_qr(request, token):
 
 
 def _organised_event(request, event_id):
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
-    require_organiser(request.user, event.club)
-    return event
+    return organised_event(request.user, event_id)
 
 
 @login_required

@@ -1,9 +1,8 @@
 """The organiser's movement page: the plan with its quality report, and printable cards."""
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 
-from drive.events import selectors as event_selectors
-from drive.events.permissions import require_organiser
+from drive.events.access import organised_event
 
 from .selectors import cards, movement_plan, quality_rows
 
@@ -20,8 +19,7 @@ def _players(value):
 
 @login_required
 def movement_page(request, event_id):
-    event = get_object_or_404(event_selectors.visible_events(request.user), pk=event_id)
-    require_organiser(request.user, event.club)
+    event = organised_event(request.user, event_id)
     plan = movement_plan(event, players=_players(request.GET.get("players")))
     rounds = [
         {"number": k, "tables": [{"table": i, "seats": [(s, plan["names"].get(p, p)) for s, p in zip("NESW", t)]}

@@ -16,8 +16,7 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from drive.errors import Conflict, Forbidden, NotFound, ServiceError
-from drive.events import selectors as event_selectors
-from drive.events.permissions import require_organiser
+from drive.events import access
 
 from . import evening as evening_services
 from . import results as result_services
@@ -29,9 +28,7 @@ from .selectors import console as selectors
 
 def organised_event(request, event_id):
     """The event, if the user may see it (else 404) and organises its club (else 403)."""
-    event = get_object_or_404(event_selectors.visible_events(request.user).select_related("club"), pk=event_id)
-    require_organiser(request.user, event.club)
-    return event
+    return access.organised_event(request.user, event_id)
 
 
 def _int(value):

@@ -8,14 +8,13 @@ same forms post and get the whole page back.
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from drive.errors import Conflict, Invalid, ServiceError
-from drive.events.permissions import require_organiser
-from drive.events.selectors import visible_events
+from drive.events.access import organised_event
 from drive.qr import qr_svg_inline
 
 from . import results
@@ -158,8 +157,7 @@ def table_submit(request, token):
 def table_cards(request, event_id):
     """One A6 card per table to print: the table number, the event, the QR code of its
     entry page and how to use it; and the same links as a plain list."""
-    event = get_object_or_404(visible_events(request.user).select_related("club"), pk=event_id)
-    require_organiser(request.user, event.club)
+    event = organised_event(request.user, event_id)
     cards = selectors.table_cards(event)
     for card in cards:
         card["url"] = request.build_absolute_uri(reverse("table-entry", args=[card["token"]]))
