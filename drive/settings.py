@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "drive.events",
     "drive.movements",
     "drive.scoring",
+    "drive.live",
 ]
 
 MIDDLEWARE = [

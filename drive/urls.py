@@ -14,6 +14,7 @@ urlpatterns = [
     path("api/docs/", SpectacularSwaggerView.as_view(url_name="api-schema"), name="api-docs"),
     path("api/", include("drive.events.api_urls")),
     path("api/", include("drive.scoring.api_urls")),
+    path("api/", include("drive.live.api_urls")),
     path("", include("drive.events.urls")),
     path("", include("drive.scoring.urls")),
     path("", include("drive.movements.urls")),

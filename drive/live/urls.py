@@ -9,4 +9,8 @@ urlpatterns = [
     path("console/events/<int:event_id>/screen-link/issue/", views.screen_link_issue, name="console-screen-link-issue"),
     path("console/events/<int:event_id>/screen-link/revoke/", views.screen_link_revoke,
          name="console-screen-link-revoke"),
+    path("console/events/<int:event_id>/screen-link/chime/", views.screen_chime, name="console-screen-chime"),
+    path("console/events/<int:event_id>/announcements/", views.announce, name="console-announce"),
+    path("console/events/<int:event_id>/announcements/<int:announcement_id>/take-down/", views.take_down,
+         name="console-announcement-take-down"),
 ]

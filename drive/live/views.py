@@ -9,11 +9,14 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
+from drive.errors import Invalid
 from drive.events.access import organised_event
 from drive.events.models import Event
 from drive.qr import qr_svg_file
 
+from . import announcements
 from . import screen as screens
+from .models import Announcement
 
 
 def _screen_event(token):
@@ -27,6 +30,7 @@ def screen(request, token):
     """The full-screen page; an htmx refresh (on a live update) gets the fragment only."""
     event = _screen_event(token)
     context = {**screens.screen_state(event), "token": token,
+               "announcements": announcements.on_screen(event),
                "poll_ms": getattr(settings, "LIVE_POLL_MS", None),
                "page_ms": getattr(settings, "SCREEN_PAGE_MS", None)}  # tests shorten both
     template = "live/_screen.html" if request.headers.get("HX-Request") else "live/screen.html"
@@ -52,7 +56,8 @@ def _organised_event(request, event_id):
 def screen_link(request, event_id):
     event = _organised_event(request, event_id)
     url = request.build_absolute_uri(reverse("screen", args=[event.screen_token])) if event.screen_token else ""
-    return render(request, "live/screen_link.html", {"event": event, "url": url})
+    return render(request, "live/screen_link.html", {"event": event, "url": url,
+                                                      "announcements": announcements.current(event)})
 
 
 @login_required
@@ -71,3 +76,36 @@ def screen_link_revoke(request, event_id):
     screens.revoke_screen_link(actor=request.user, event=event)
     messages.success(request, _("The screen link is revoked: open screens stop showing the evening."))
     return redirect("console-screen-link", event.pk)
+
+
+@login_required
+@require_POST
+def screen_chime(request, event_id):
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    chime = request.POST.get("chime") == "on"
+    screens.set_screen_chime(actor=request.user, event=event, chime=chime)
+    messages.success(request, _("The chime is on.") if chime else _("The chime is off."))
+    return redirect("console-screen-link", event.pk)
+
+
+@login_required
+@require_POST
+def announce(request, event_id):
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    try:
+        announcements.announce(actor=request.user, event=event, text=request.POST.get("text", ""))
+    except Invalid as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("The announcement is on the screen."))
+    return redirect("console-screen-link", event.pk)
+
+
+@login_required
+@require_POST
+def take_down(request, event_id, announcement_id):
+    announcement = get_object_or_404(Announcement.objects.select_related("event__club"), pk=announcement_id,
+                                     event_id=event_id)
+    announcements.take_down(actor=request.user, announcement=announcement)
+    messages.success(request, _("The announcement is taken down."))
+    return redirect("console-screen-link", event_id)

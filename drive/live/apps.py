@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class LiveConfig(AppConfig):
+    name = "drive.live"
+    label = "live"
+    verbose_name = _("Room screen")
