@@ -113,3 +113,14 @@ def hands_entered(event, round_):
     tables = (Seat.objects.filter(round=round_, table__isnull=False).values("table").distinct().count())
     entered = HandResult.objects.filter(round=round_).aggregate(n=Count("id"))["n"]
     return {"hands_entered": entered, "hands_total": tables * event.hands_per_round}
+
+
+@transaction.atomic
+def set_screen_chime(*, actor, event, chime):
+    """Whether open screens sound a chime when the round clock reaches zero."""
+    require_organiser(actor, event.club)
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    event.screen_chime = bool(chime)
+    event.save(update_fields=["screen_chime", "updated_at"])
+    broadcast.publish(event.pk, "screen")
+    return event

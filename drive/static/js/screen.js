@@ -40,10 +40,66 @@
     if (!isNaN(left)) deadline = Date.now() + left * 1000;
   }
 
+  // The chime at zero (the organiser's option): three notes made with Web Audio, no sound
+  // file. Browsers start audio only after a click on the page, so until then a hint asks
+  // for one. Once a round, and only when this screen saw the clock run out (a screen
+  // opened after the deadline stays quiet).
+  var audio = null, chimedRound = null, lastLeft = null, clockRound = null;
+  window.screenChimes = 0;  // how many chimes this page sounded (tests read it)
+
+  function chimeWanted() {
+    var screen = document.getElementById("screen");
+    return !!screen && screen.hasAttribute("data-chime");
+  }
+
+  function audioContext() {
+    var Context = window.AudioContext || window.webkitAudioContext;
+    if (!audio && Context) audio = new Context();
+    return audio;
+  }
+
+  function showChimeHint() {
+    var hint = document.getElementById("chime-hint");
+    if (hint) hint.hidden = !chimeWanted() || (audio !== null && audio.state === "running");
+  }
+
+  function chime() {
+    var ctx = audioContext();
+    if (!ctx) return;
+    [659.25, 830.61, 987.77].forEach(function (freq, i) {
+      var start = ctx.currentTime + i * 0.45, tone = ctx.createOscillator(), gain = ctx.createGain();
+      tone.type = "sine";
+      tone.frequency.value = freq;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.5, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 1.4);
+      tone.connect(gain).connect(ctx.destination);
+      tone.start(start);
+      tone.stop(start + 1.5);
+    });
+    window.screenChimes += 1;
+  }
+
+  function chimeAtZero(left) {
+    var screen = document.getElementById("screen"), round = screen && screen.getAttribute("data-round");
+    if (round !== clockRound) { clockRound = round; lastLeft = null; }
+    if (lastLeft !== null && lastLeft > 0 && left === 0 && chimeWanted() && chimedRound !== round) {
+      chimedRound = round;
+      chime();
+    }
+    lastLeft = left;
+  }
+
+  document.addEventListener("click", function () {
+    var ctx = chimeWanted() && audioContext();
+    if (ctx && ctx.state !== "running") ctx.resume().then(showChimeHint, showChimeHint);
+  });
+
   function tick() {
     var clock = document.getElementById("clock");
     if (!clock || deadline === null || paused) return;
     var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
+    chimeAtZero(left);
     var time = clock.querySelector("[data-clock-time]"), warn = clock.querySelector("[data-clock-warn]");
     var text = clockText(left);
     if (time && time.textContent !== text) time.textContent = text;
@@ -66,6 +122,8 @@
   function swapped(e) {
     if (!e.detail || !e.detail.elt || e.detail.elt.id !== "screen") return;
     readClock(); tick(); showPage();
+    if (chimeWanted()) audioContext();
+    showChimeHint();
   }
 
   // A revoked screen link: the next refresh gets a 404, show it instead of stale data.
@@ -78,6 +136,8 @@
     var pageMs = main && parseInt(main.getAttribute("data-page-ms"), 10);
     if (pageMs > 0) PAGE_MS = pageMs;  // tests turn the pages faster
     readClock(); tick(); showPage();
+    if (chimeWanted()) audioContext();
+    showChimeHint();
     setInterval(tick, 250);
     setInterval(turnPage, PAGE_MS);
   });
