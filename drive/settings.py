@@ -66,6 +66,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "drive.middleware.ServiceErrorMiddleware",
+    "drive.middleware.HtmxFragmentMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
 

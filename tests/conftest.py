@@ -3,6 +3,7 @@ import uuid
 from datetime import timedelta
 
 import pytest
+from celery.contrib.testing.worker import start_worker
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -25,6 +26,17 @@ def celery_eager(request):
     celery_app.conf.task_always_eager = True
     yield
     celery_app.conf.task_always_eager = before
+
+
+@pytest.fixture
+def celery_worker(transactional_db):
+    """A real Celery worker consuming from Redis, in a thread of this process."""
+    from tests.services import require_redis
+
+    require_redis()
+    celery_app.conf.task_always_eager = False
+    with start_worker(celery_app, pool="solo", perform_ping_check=False, shutdown_timeout=30) as worker:
+        yield worker
 
 
 @pytest.fixture(autouse=True)

@@ -16,7 +16,9 @@ from drive.events.models import Event, Registration
 from drive.events.permissions import require_organiser
 from drive.scoring.evening import current_round, seconds_left
 from drive.scoring.models import HandResult, Round, Seat
-from drive.scoring.selectors.results import standings
+from drive.scoring.selectors.results import leaders, standings
+
+from .chart import chart
 
 Phase = Event.Phase
 State = Round.State
@@ -78,7 +80,7 @@ def screen_state(event, now=None):
         checked_in = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
         return {**base, "state": "before", "checked_in": checked_in}
     if event.phase == Phase.RESULTS_PUBLISHED:
-        return {**base, "state": "published", **standings(event)}
+        return {**base, "state": "published", **standings(event), "chart": leaders_chart(event, "wide")}
     if event.phase == Phase.FINISHED:
         return {**base, "state": "finished"}
     round_ = current_round(event)
@@ -91,13 +93,18 @@ def screen_state(event, now=None):
     table = standings(event)
     per_page = getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE)
     data = {**base, "round": round_, **table, "line_pages": paged(table["lines"], per_page),
-            **hands_entered(event, round_)}
+            **hands_entered(event, round_), "chart": leaders_chart(event, "side")}
     if round_.state == State.PLAYING:
         left = seconds_left(round_, now)
         return {**data, "state": "playing", "seconds_left": left, "paused": bool(round_.paused_at),
                 "clock_text": clock_text(left) if left is not None else "",
                 "warn": left is not None and left <= WARN_SECONDS}
     return {**data, "state": "between"}
+
+
+def leaders_chart(event, frame):
+    """The leaders' running totals, laid out for the chart (None before any hand counts)."""
+    return chart(leaders(event), rounds=event.rounds, hands_per_round=event.hands_per_round, frame=frame)
 
 
 def seating_list(round_):

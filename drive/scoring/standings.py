@@ -18,10 +18,13 @@ TWO_PLACES = Decimal("0.01")
 class Line:
     entrant: int
     scores: list = field(default_factory=list)  # (round, score) for each hand played
+    hand_scores: list = field(default_factory=list)  # (round, hand, score): the same, hand by hand
     won: int = 0
     sat_out_rounds: list = field(default_factory=list)
     compensation: Decimal = Decimal(0)
     credits: dict = field(default_factory=dict)  # round sat out -> its credit (rule D5)
+    credit_per_hand: Decimal = Decimal(0)  # the average each credited hand is worth
+    credit_hands: dict = field(default_factory=dict)  # round sat out -> hands of it credited so far
     first_half: Decimal = Decimal(0)
     second_half: Decimal = Decimal(0)
     played: int = 0  # the sum of `scores`: hand scores are whole numbers
@@ -55,6 +58,7 @@ def compute(*, entrants, seats, results, rules, hands_per_round, half_after_roun
             continue
         scores, points, won = table_scores[side]
         line.scores.extend((round_number, s) for s in scores)
+        line.hand_scores.extend((round_number, hand, s) for hand, s in zip(table_scores["hands"], scores, strict=True))
         line.played += points
         line.won += won
         if round_number <= half_after_round:
@@ -67,7 +71,8 @@ def compute(*, entrants, seats, results, rules, hands_per_round, half_after_roun
 
 
 def _score_tables(results, rules):
-    """Each hand scored once per side (rule D3): {(round, table): {side: (scores, sum, hands won)}}.
+    """Each hand scored once per side (rule D3): {(round, table): {side: (scores, sum, hands won),
+    "hands": the hands' numbers, in the scores' order}}.
 
     Both partners of a side record the same score, so the four players of a table share
     two lists instead of scoring every hand four times.
@@ -80,7 +85,8 @@ def _score_tables(results, rules):
             ew_scores.append(drive_hand_score(13 - ns, rules))
             ns_won += hand_won(ns)
             ew_won += hand_won(13 - ns)
-        scored[key] = {"NS": (ns_scores, sum(ns_scores), ns_won), "EW": (ew_scores, sum(ew_scores), ew_won)}
+        scored[key] = {"NS": (ns_scores, sum(ns_scores), ns_won), "EW": (ew_scores, sum(ew_scores), ew_won),
+                       "hands": list(hands)}
     return scored
 
 
@@ -107,8 +113,15 @@ def _compensate_sit_outs(lines, results, hands_per_round, method):
             room = [s for other in lines for _, s in other.scores]
         own = [s for _, s in line.scores]
         per_hand = Decimal(str(sit_out_score(own, room, method)))
-        line.credits = {r: (per_hand * played[r]).quantize(TWO_PLACES, ROUND_HALF_UP) for r in rounds}
+        line.credit_per_hand = per_hand
+        line.credit_hands = {r: played[r] for r in rounds}
+        line.credits = {r: _credit(per_hand, played[r]) for r in rounds}
         line.compensation = sum(line.credits.values(), Decimal(0))
+
+
+def _credit(per_hand, hands):
+    """The credit for `hands` hands of a round sat out, to the penny (rule D5)."""
+    return (per_hand * hands).quantize(TWO_PLACES, ROUND_HALF_UP)
 
 
 def _half(line, played, in_half):
@@ -142,3 +155,74 @@ def _ranked(lines, tie_break, lot_seed, partners):
     placed = rank(entries, tiebreaks=TIE_BREAKS[tie_break], rng=rng)
     sharing = Counter(place for place, _ in placed)
     return [(place, sharing[place] > 1, lines[e]) for place, unit in placed for e in sorted(members[unit])]
+
+
+# --- the leaders' running totals (the room's chart, issue 6) ------------------------------------
+
+
+@dataclass
+class Run:
+    """One line of the leaders' chart: an entrant, or in a fixed-partner drive a pair."""
+
+    place: int
+    shared: bool
+    entrants: list  # the ranked unit's entrants, as the standings list them
+    points: list  # (hand of the evening, running total), from (0, 0) to the last hand played
+    name: str = ""  # filled in by the selector
+
+    @property
+    def total(self):
+        return self.points[-1][1]
+
+
+def hand_of_evening(round_number, hand, hands_per_round):
+    """Hands counted over the whole evening from 1: (round - 1) * hands per round + hand."""
+    return (round_number - 1) * hands_per_round + hand
+
+
+def running_totals(ranked, *, hands_per_round, partners=None, top=5):
+    """The first `top` units of the standings with their running totals after each hand
+    of the evening played so far; [] before any hand counts.
+
+    ranked: `compute`'s lines as it returns them (its order, its places: ties as the
+    standings rank them); partners as for `compute`: a pair is one run, scored from its
+    ranked line as `compute` ranks it. Every run has a point at every hand from 0 to the
+    last the room has played (a table behind stays level until its result comes in). A
+    round sat out is credited hand by hand as the room plays it, at the per-hand average
+    the standings use now (rule D5), rounded the way `compute` rounds the round's credit,
+    so each run ends on its standings total to the penny.
+    """
+    partners = partners or {}
+    lines = [line for _, _, line in ranked]
+    last = max((hand_of_evening(r, hand, hands_per_round) for line in lines for r, hand, _ in line.hand_scores),
+               default=0)
+    last = max([last, *(hand_of_evening(r, n, hands_per_round) for line in lines for r, n in line.credit_hands.items())])
+    if not last:
+        return []
+    by_unit, runs = {}, []
+    by_entrant = {line.entrant: line for line in lines}
+    for place, shared, line in ranked:
+        unit = pair_unit(line.entrant, partners)
+        if unit in by_unit:
+            by_unit[unit].entrants.append(line.entrant)
+        elif len(runs) < top:
+            run = Run(place=place, shared=shared, entrants=[line.entrant],
+                      points=_running(by_entrant.get(unit, line), hands_per_round, last))
+            by_unit[unit] = run
+            runs.append(run)
+    return runs
+
+
+def _running(line, hands_per_round, last):
+    steps = [Decimal(0)] * (last + 1)
+    for round_number, hand, score in line.hand_scores:
+        steps[hand_of_evening(round_number, hand, hands_per_round)] += score
+    for round_number, hands in line.credit_hands.items():
+        for hand in range(1, hands + 1):  # the credit so far, less the credit before this hand
+            step = _credit(line.credit_per_hand, hand) - _credit(line.credit_per_hand, hand - 1)
+            steps[hand_of_evening(round_number, hand, hands_per_round)] += step
+    points, total = [], Decimal(0)
+    for x, step in enumerate(steps):
+        total += step
+        points.append((x, total))
+    return points

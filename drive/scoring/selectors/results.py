@@ -19,7 +19,7 @@ from engine.drive_scoring import drive_hand_score, hand_won
 from ..models import HandResult, Round, Seat, Standing
 from ..ranking import compute_for, fixed_partners
 from ..rules import event_ruleset, rotation_trump
-from ..standings import pair_unit
+from ..standings import pair_unit, running_totals
 
 State = Round.State
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
@@ -267,6 +267,25 @@ def standings(event):
             line.prizes.append(award.name)
     computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
     return {"lines": lines, "prizes": awards, "computed_at": computed_at}
+
+
+LEADERS = 5  # lines on the room's chart
+
+
+def leaders(event, top=LEADERS):
+    """The leaders' running totals hand by hand, for the room's chart (issue 6): the first
+    `top` of the standings (pairs in a fixed-partner drive, named "A & B"), each a `Run`
+    ending on its standings total; [] before any hand counts. Computed from the hands as
+    the standings are (a handful of queries whatever the size of the room)."""
+    partners = fixed_partners(event)
+    runs = running_totals(compute_for(event), hands_per_round=event.hands_per_round, partners=partners, top=top)
+    wanted = [entrant for run in runs for entrant in run.entrants]
+    names = {pk: (number, name) for pk, number, name in
+             Entrant.objects.filter(pk__in=wanted).values_list("pk", "number", "player__display_name")}
+    for run in runs:
+        run.entrants.sort(key=lambda pk: names[pk][0])
+        run.name = " & ".join(names[pk][1] for pk in run.entrants)
+    return runs
 
 
 # --- the full results: every hand of every entrant, and the corrections -------------------------

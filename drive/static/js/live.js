@@ -16,8 +16,10 @@
     fire(detail);
   }
 
-  function startPolling() { if (!pollTimer) pollTimer = setInterval(function () { fire(null); }, POLL_MS); }
-  function stopPolling() { clearInterval(pollTimer); pollTimer = null; }
+  // <html data-live="socket|polling">: pages may show that they are reconnecting; tests wait on it.
+  function mode(name) { document.documentElement.setAttribute("data-live", name); }
+  function startPolling() { mode("polling"); if (!pollTimer) pollTimer = setInterval(function () { fire(null); }, POLL_MS); }
+  function stopPolling() { mode("socket"); clearInterval(pollTimer); pollTimer = null; }
 
   function connect(eventId) {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
@@ -27,7 +29,7 @@
     socket.onclose = function () {
       startPolling();
       setTimeout(function () { connect(eventId); }, retryMs);
-      retryMs = Math.min(retryMs * 2, 15000);
+      retryMs = Math.min(retryMs * 2, 5000);  // a restarted server is found again within seconds
     };
   }
 

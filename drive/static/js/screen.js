@@ -1,10 +1,12 @@
-// The room's screen: turns live updates into fragment refreshes (at once, then at most one
-// a second, the last change always shown), counts the round clock down, and turns long
-// lists page by page. Every timer is global and made once; each tick reads the current
-// #screen, so swapping the fragment (outerHTML) leaves nothing behind to leak.
+// The room's screen: turns live updates into fragment refreshes (at once, then at most four
+// a second, the last change always shown: a table's entry is followed within a moment by
+// the standings it changes, and both must reach the room within a second), counts the
+// round clock down, and turns long lists page by page. Every timer is global and made
+// once; each tick reads the current #screen, so swapping the fragment (outerHTML) leaves
+// nothing behind to leak.
 (function () {
   "use strict";
-  var GAP_MS = 1000, PAGE_MS = 8000, WARN_SECONDS = 120;
+  var GAP_MS = 250, PAGE_MS = 8000, WARN_SECONDS = 120;
   var lastRefresh = 0, pending = null;
   var deadline = null, paused = false;
   var page = 0;
@@ -54,7 +56,10 @@
 
   function audioContext() {
     var Context = window.AudioContext || window.webkitAudioContext;
-    if (!audio && Context) audio = new Context();
+    if (!audio && Context) {
+      audio = new Context();
+      audio.addEventListener("statechange", showChimeHint);  // muted, allowed, or muted again
+    }
     return audio;
   }
 
@@ -65,7 +70,7 @@
 
   function chime() {
     var ctx = audioContext();
-    if (!ctx) return;
+    if (!ctx || ctx.state !== "running") return;  // muted until the click: the hint says so
     [659.25, 830.61, 987.77].forEach(function (freq, i) {
       var start = ctx.currentTime + i * 0.45, tone = ctx.createOscillator(), gain = ctx.createGain();
       tone.type = "sine";
