@@ -201,3 +201,12 @@ def test_htmx_refresh_gets_one_container_only(client, linked):
     assert fragment.count('id="screen"') == 1 and 'hx-swap="outerHTML"' in fragment
     assert 'data-live-event' not in fragment  # the listener lives outside what is swapped
     assert client.get(screen_url(linked))["Cache-Control"] == "no-store"
+
+
+def test_a_fragment_goes_out_without_whitespace_around_it(client, linked):
+    """An outerHTML swap inserts every top-level node of the answer: a trailing newline
+    would add a text node to the page at each of an evening's thousands of refreshes."""
+    fragment = client.get(screen_url(linked), HTTP_HX_REQUEST="true").content.decode()
+    assert fragment.startswith('<div id="screen"') and fragment.endswith("</div>")
+    page = client.get(screen_url(linked)).content.decode()
+    assert page.endswith("\n")  # whole pages are left as they are
