@@ -181,3 +181,21 @@ def test_between_rounds_and_the_table_cards(between_rounds, new_page, shoot, org
     sizes = {tuple(round(float(v)) for v in m) for m in re.findall(rb"/MediaBox\s*\[\s*0 0 ([\d.]+) ([\d.]+)\s*\]", pdf)}
     assert sizes == {(298, 420)}, sizes  # A6 in points: 105 x 148 mm
     shoot(desk, "table-11-cards-print")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_phone_left_open_stops_when_the_results_are_published(table_night, new_page, settings):
+    """The card stops working once the results are published: the open phone shows the
+    page that says so (and where the results are) instead of polling a 404 all night."""
+    from playwright.sync_api import expect
+
+    from .test_screen import in_thread
+
+    settings.LIVE_POLL_MS = 400
+    phone = new_page("left-open")
+    phone.goto(f"/t/{table_night['token']}/")
+    expect(phone.locator("h1")).to_contain_text("Table 1")
+    in_thread(lambda: Event.objects.filter(pk=table_night["event"]).update(phase=Event.Phase.RESULTS_PUBLISHED))
+    expect(phone.locator("body")).to_contain_text("This evening is over", timeout=5000)
+    assert phone.locator("#table-live").count() == 0  # nothing left that polls

@@ -12,6 +12,13 @@
     return !page || String(message.data.table) === page.getAttribute("data-table");
   };
 
+  // The card stopped working (the results are published, or the organiser changed the
+  // tables): show the page that says so, instead of polling a 404 for the rest of the night.
+  document.addEventListener("htmx:responseError", function (event) {
+    var xhr = event.detail && event.detail.xhr;
+    if (xhr && xhr.status === 404 && document.getElementById("table-live")) location.reload();
+  });
+
   document.addEventListener("change", function (event) {
     var input = event.target;
     if (!input || input.name !== "ns_tricks" || !input.form) return;
