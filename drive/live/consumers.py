@@ -1,17 +1,28 @@
 """Websocket: a page subscribes to one event and hears what changed."""
-from channels.generic.websocket import AsyncJsonWebsocketConsumer
+from channels.consumer import get_handler_name
+from channels.generic.websocket import AsyncWebsocketConsumer
 
-from drive.broadcast import event_group
+from .hub import hub
 
 
-class EventConsumer(AsyncJsonWebsocketConsumer):
+class EventConsumer(AsyncWebsocketConsumer):
+    """Joins the process's feed of the event (see `hub`): no channel-layer channel of its
+    own, and never the database."""
+
+    channel_layer_alias = None  # not a configured layer: Channels gives the socket no channel
+
     async def connect(self):
-        self.group = event_group(int(self.scope["url_route"]["kwargs"]["event_id"]))
-        await self.channel_layer.group_add(self.group, self.channel_name)
+        self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
+        await hub().join(self.event_id, self)
         await self.accept()
 
     async def disconnect(self, code):
-        await self.channel_layer.group_discard(self.group, self.channel_name)
+        await hub().leave(self.event_id, self)
 
-    async def event_changed(self, message):
-        await self.send_json({"kind": message["kind"], "event": message["event"], "data": message["data"]})
+    async def dispatch(self, message):
+        # Channels closes stale database connections in a worker thread before every
+        # message; this consumer has none, and that hop was most of its cost per update.
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)

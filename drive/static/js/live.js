@@ -28,7 +28,8 @@
     socket.onmessage = message;
     socket.onclose = function () {
       startPolling();
-      setTimeout(function () { connect(eventId); }, retryMs);
+      // a little randomness: a room of pages must not all knock at the same instant
+      setTimeout(function () { connect(eventId); }, retryMs * (0.5 + Math.random()));
       retryMs = Math.min(retryMs * 2, 5000);  // a restarted server is found again within seconds
     };
   }
