@@ -40,6 +40,18 @@ def celery_worker(transactional_db):
 
 
 @pytest.fixture(autouse=True)
+def _default_language():
+    """Each test starts in the site's default language (a test or task that activates
+    another must not leave it behind for the next)."""
+    from django.conf import settings
+    from django.utils import translation
+
+    translation.activate(settings.LANGUAGE_CODE)
+    yield
+    translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
 def _fresh_throttles(monkeypatch):
     """Each test starts with empty rate-limit counters (the Redis cache outlives a run)."""
     from django.core.cache.backends.locmem import LocMemCache

@@ -72,6 +72,12 @@ def last_two_minutes(event_id):
     Round.objects.filter(event_id=event_id, number=1).update(deadline=timezone.now() + timedelta(seconds=95))
 
 
+def close_round_one(event_id):
+    from drive.scoring.models import Round
+
+    Round.objects.filter(event_id=event_id, number=1).update(state=Round.State.CLOSED)
+
+
 def seat_round_two(event_id):
     from drive.scoring.models import Round
 
@@ -79,6 +85,10 @@ def seat_round_two(event_id):
     Round.objects.filter(pk=first.pk).update(state=Round.State.CLOSED)
     seat_round(second, {1: (5, 6, 7, 9), 2: (2, 1, 4, 8)}, sit_out=(3,))
     Round.objects.filter(pk=second.pk).update(state=Round.State.SEATED)
+
+
+def finish(event_id):
+    Event.objects.filter(pk=event_id).update(phase=Event.Phase.FINISHED)
 
 
 def publish(event_id):
@@ -149,6 +159,14 @@ def test_the_screen_follows_the_evening_without_a_reload(screen_night, browser, 
         expect(page.locator("[data-clock-warn]")).to_be_visible()
         shoot(page, "screen-03-last-minutes")
 
+        # --- round 1 ends: the standings stay, the clock gives way ------------------------------
+        in_thread(lambda: close_round_one(event_id))
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('live-update'))")
+        expect(screen).to_have_attribute("data-state", "between")
+        expect(page.locator(".ended")).to_have_text("Round 1 has ended.")
+        expect(page.locator("#clock")).to_have_count(0)
+        shoot(page, "screen-03b-between-rounds")
+
         # --- round 2 seated: find your table --------------------------------------------------
         in_thread(lambda: seat_round_two(event_id))
         expect(screen).to_have_attribute("data-state", "seating")
@@ -157,6 +175,12 @@ def test_the_screen_follows_the_evening_without_a_reload(screen_night, browser, 
         assert names == sorted(names, key=str.casefold) and len(names) == 9
         expect(page.locator(".seating li", has_text="Ann Lee")).to_contain_text("table 1 North")
         shoot(page, "screen-04-find-your-table")
+
+        # --- the last round played: thanks, while the organiser checks the results ---------------
+        in_thread(lambda: finish(event_id))
+        expect(screen).to_have_attribute("data-state", "finished")
+        expect(page.locator(".finale")).to_contain_text("Thank you for playing!")
+        shoot(page, "screen-04b-finished")
 
         # --- results published: the prizes ---------------------------------------------------
         in_thread(lambda: publish(event_id))
