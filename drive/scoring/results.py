@@ -171,9 +171,9 @@ def _save(result, reason, user=None):
 
 
 def _after_change(event, round_, table):
-    from .tasks import recompute_standings
+    from .tasks import recompute_standings_soon
 
-    recompute_standings.delay_on_commit(event.pk)
+    recompute_standings_soon(event.pk)
     broadcast.publish(event.pk, "results", round=round_.number, table=table.number)
 
 

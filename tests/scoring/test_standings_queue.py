@@ -1,0 +1,58 @@
+"""A burst of results asks for few recomputations of the standings: at most one task
+waits per event, and none is lost (the task clears its mark before it reads)."""
+import pytest
+from django.core.cache import cache
+
+from drive.scoring import results, tasks
+from drive.scoring.models import Standing
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def queued(monkeypatch, evening):
+    """Tasks asked for, not run: [event id, ...]."""
+    calls = []
+    monkeypatch.setattr(tasks.recompute_standings, "delay", lambda event_id: calls.append(event_id))
+    cache.delete(tasks.pending_key(evening.pk))
+    yield calls
+    cache.delete(tasks.pending_key(evening.pk))
+
+
+def enter(table, hand, ns_tricks, capture, seat="N"):
+    with capture(execute=True):
+        results.submit_result(table=table, seat=seat, hand_number=hand, ns_tricks=ns_tricks, trump="H")
+
+
+def test_a_burst_asks_for_one_task_until_it_runs(queued, evening, table1, django_capture_on_commit_callbacks):
+    enter(table1, 1, 7, django_capture_on_commit_callbacks)
+    enter(table1, 2, 9, django_capture_on_commit_callbacks)
+    assert queued == [evening.pk]  # the second change found a task waiting
+
+    tasks.recompute_standings(evening.pk)  # the worker runs it: it reads both hands
+    assert Standing.objects.get(event=evening, entrant__number=1).total == 16
+    assert cache.get(tasks.pending_key(evening.pk)) is None
+
+    enter(table1, 1, 7, django_capture_on_commit_callbacks, seat="E")  # confirmed after the run: asks again
+    assert queued == [evening.pk, evening.pk]
+
+
+def test_a_refused_task_leaves_no_mark(monkeypatch, evening, table1, django_capture_on_commit_callbacks):
+    cache.delete(tasks.pending_key(evening.pk))
+
+    def broker_down(event_id):
+        raise ConnectionError("no broker")
+
+    monkeypatch.setattr(tasks.recompute_standings, "delay", broker_down)
+    with pytest.raises(ConnectionError):
+        enter(table1, 1, 7, django_capture_on_commit_callbacks)
+    assert cache.get(tasks.pending_key(evening.pk)) is None  # the next change will ask again
+
+
+def test_eager_tasks_keep_the_standings_current(evening, table1, django_capture_on_commit_callbacks):
+    """The embedded default runs the task at once: every change is in the standings."""
+    cache.delete(tasks.pending_key(evening.pk))
+    for hand, ns in ((1, 6), (2, 10)):
+        enter(table1, hand, ns, django_capture_on_commit_callbacks)
+        assert cache.get(tasks.pending_key(evening.pk)) is None
+    assert Standing.objects.get(event=evening, entrant__number=1).total == 16
