@@ -18,6 +18,7 @@ from drive.scoring.evening import current_round, seconds_left
 from drive.scoring.models import HandResult, Round, Seat
 from drive.scoring.selectors.results import leaders, standings
 
+from .announcements import on_screen
 from .chart import chart
 
 Phase = Event.Phase
@@ -25,6 +26,7 @@ State = Round.State
 WARN_SECONDS = 120  # the clock turns to its warning style in the last two minutes
 SEATS_PER_PAGE = 20  # "find your table": two columns of ten at projector size
 LINES_PER_PAGE = 10  # standings: the top ten first, then the rest page by page
+ANNOUNCEMENT_CHARS_PER_LINE = 45  # an announcement longer than this wraps to a second line
 
 
 def paged(items, size):
@@ -72,10 +74,19 @@ def event_for_screen(token):
     return Event.objects.filter(screen_token=token).select_related("club").first()
 
 
+def lines_taken(notes):
+    """How many standings lines the announcements on top take from the lists below (all
+    sizes follow the screen's height, so this holds on any projector): a one-line
+    announcement takes two, a two-line one (the most shown) three."""
+    return sum(2 if len(note.text) <= ANNOUNCEMENT_CHARS_PER_LINE else 3 for note in notes)
+
+
 def screen_state(event, now=None):
     """What the screen shows now: {"state": "before" | "seating" | "playing" | "between" |
-    "finished" | "published", ...} with that state's data."""
-    base = {"event": event}
+    "finished" | "published", ...} with that state's data, and the announcements on top."""
+    notes = on_screen(event)
+    taken = lines_taken(notes)
+    base = {"event": event, "announcements": notes}
     if event.phase == Phase.REGISTRATION:
         checked_in = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
         return {**base, "state": "before", "checked_in": checked_in}
@@ -89,11 +100,12 @@ def screen_state(event, now=None):
     if round_.state == State.SEATED:
         seats = seating_list(round_)
         per_page = getattr(settings, "SCREEN_SEATS_PER_PAGE", SEATS_PER_PAGE)  # tests page sooner
+        per_page = max(6, per_page - 2 * taken)  # two columns: a line off each
         return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": paged(seats, per_page)}
     table = standings(event)
-    per_page = getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE)
+    per_page = max(3, getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE) - taken)
     data = {**base, "round": round_, **table, "line_pages": paged(table["lines"], per_page),
-            **hands_entered(event, round_), "chart": leaders_chart(event, "side")}
+            **hands_entered(event, round_), "chart": leaders_chart(event, "side", rounds=round_.number)}
     if round_.state == State.PLAYING:
         left = seconds_left(round_, now)
         return {**data, "state": "playing", "seconds_left": left, "paused": bool(round_.paused_at),
@@ -102,9 +114,11 @@ def screen_state(event, now=None):
     return {**data, "state": "between"}
 
 
-def leaders_chart(event, frame):
-    """The leaders' running totals, laid out for the chart (None before any hand counts)."""
-    return chart(leaders(event), rounds=event.rounds, hands_per_round=event.hands_per_round, frame=frame)
+def leaders_chart(event, frame, rounds=None):
+    """The leaders' running totals, laid out for the chart (None before any hand counts).
+    During the evening the x axis runs to the end of the current round, not of the
+    evening: early on, one round of five would squeeze the lines into a spike."""
+    return chart(leaders(event), rounds=rounds or event.rounds, hands_per_round=event.hands_per_round, frame=frame)
 
 
 def seating_list(round_):

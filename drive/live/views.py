@@ -30,7 +30,6 @@ def screen(request, token):
     """The full-screen page; an htmx refresh (on a live update) gets the fragment only."""
     event = _screen_event(token)
     context = {**screens.screen_state(event), "token": token,
-               "announcements": announcements.on_screen(event),
                "poll_ms": getattr(settings, "LIVE_POLL_MS", None),
                "page_ms": getattr(settings, "SCREEN_PAGE_MS", None)}  # tests shorten both
     template = "live/_screen.html" if request.headers.get("HX-Request") else "live/screen.html"

@@ -216,6 +216,20 @@ def test_results_reach_the_screen_within_a_second_and_it_survives_a_server_resta
     assert page.evaluate("document.querySelector('.announcement').getBoundingClientRect().top") < \
         page.evaluate("document.querySelector('.standings-box').getBoundingClientRect().top")
     shoot(page, "screen-live-03-announcement")
+    cut = page.evaluate("""() => {  // every page of the standings in turn, as the screen shows them
+      const room = document.querySelector('.standings-box .pages'), pages = [...room.querySelectorAll('.page')];
+      const shown = pages.map((p) => p.hidden), cut = [];
+      pages.forEach((page, i) => {
+        pages.forEach((p, j) => { p.hidden = j !== i; });
+        const bottom = room.getBoundingClientRect().bottom;
+        page.querySelectorAll('li').forEach((line) => {
+          if (line.getBoundingClientRect().bottom > bottom + 1) cut.push(line.textContent.trim());
+        });
+      });
+      pages.forEach((p, j) => { p.hidden = shown[j]; });
+      return cut;
+    }""")
+    assert cut == [], f"standings lines cut off below the announcement: {cut}"
 
     # --- the chime once the clock runs out (the organiser turned it on) -----------------------
     in_thread(lambda: clock_runs_out_soon(night["event"]))

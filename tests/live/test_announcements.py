@@ -217,3 +217,30 @@ def test_the_api_gives_clear_errors(api, organiser, evening, make_user):
     api.force_authenticate(None)
     assert api.post(f"{base}/announcements/", {"text": "Hi"}, format="json").status_code in (401, 403)
     assert [a.text for a in Announcement.objects.all()] == ["Stay"]
+
+
+def test_announcements_take_their_room_from_the_lists(organiser, linked, settings):
+    """All sizes follow the screen's height: each announcement on top leaves room for two
+    standings lines fewer (three when it wraps), so no line is cut off at the bottom."""
+    from drive.events.models import Player
+    from drive.movements.models import Entrant
+    from drive.scoring.models import Standing
+
+    from django.utils import timezone
+
+    settings.SCREEN_LINES_PER_PAGE = 10
+    Entrant.objects.bulk_create(
+        Entrant(event=linked, player=Player.objects.create(display_name=f"Extra {n}"), number=n) for n in range(10, 15))
+    for entrant in Entrant.objects.filter(event=linked):  # 14 entrants
+        Standing.objects.create(event=linked, entrant=entrant, place=entrant.number, total=20 - entrant.number,
+                                hands_played=2, hands_won=1, computed_at=timezone.now())
+
+    def page_sizes():
+        return [len(page) for page in screens.screen_state(linked)["line_pages"]]
+
+    assert page_sizes() == [10, 4]
+    announcements.announce(actor=organiser, event=linked, text="Raffle at nine")
+    assert page_sizes() == [8, 6]
+    announcements.announce(actor=organiser, event=linked, text="A long line that wraps: " + "x" * 40)
+    assert screens.lines_taken(announcements.on_screen(linked)) == 5
+    assert page_sizes() == [5, 5, 4]
