@@ -195,3 +195,50 @@ def test_the_screen_follows_the_evening_without_a_reload(screen_night, browser, 
     finally:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"
+
+
+def enter_hand(table_token, hand):
+    from drive.scoring import results
+    from drive.scoring.models import Table
+
+    results.submit_result(table=Table.objects.get(token=table_token), seat="N", hand_number=hand, ns_tricks=7,
+                          trump="H")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_change_during_a_slow_refresh_is_still_shown(screen_night, browser, live_server, settings):
+    """htmx drops a request while the element's last one is in flight: a change that comes
+    while the server is slow to answer must still reach the screen (it asks again)."""
+    from playwright.sync_api import expect
+
+    settings.LIVE_POLL_MS = 600_000  # no polling to the rescue: only the live updates count
+    event_id = screen_night["event"]
+    in_thread(lambda: start_evening(event_id))
+    context = browser.new_context(viewport=PROJECTOR, base_url=live_server.url, locale="en-GB")
+    page = context.new_page()
+    try:
+        page.goto(screen_night["screen"])
+        expect(page.locator("[data-hands-entered]")).to_have_text("0")
+        in_thread(lambda: enter_hand(screen_night["table"], 1))
+        slowed = []
+
+        def slow_answer(route):
+            if not route.request.headers.get("hx-request") or slowed:
+                route.continue_()
+                return
+            slowed.append(route.request.url)
+            answer = route.fetch()  # the server has read the evening: one hand entered
+            in_thread(lambda: enter_hand(screen_night["table"], 2))  # then a second comes in
+            page.wait_for_timeout(600)  # while the answer is still on its way, another update
+            route.fulfill(response=answer)
+
+        page.route("**/screen/**", slow_answer)
+        page.evaluate("""() => {
+          document.body.dispatchEvent(new CustomEvent('live-update'));
+          setTimeout(() => document.body.dispatchEvent(new CustomEvent('live-update')), 300);
+        }""")
+        expect(page.locator("[data-hands-entered]")).to_have_text("2", timeout=5000)
+        assert len(slowed) == 1
+    finally:
+        context.close()
