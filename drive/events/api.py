@@ -23,6 +23,7 @@ from .serializers import (
     EventCreateSerializer,
     EventSerializer,
     EventWriteSerializer,
+    FixedTableSerializer,
     RegistrationSerializer,
     SelfCheckInResultSerializer,
     SelfCheckInSerializer,
@@ -153,6 +154,20 @@ def registration_action(service, doc):
 
     RegistrationActionView.__name__ = service.__name__.title().replace("_", "") + "View"
     return RegistrationActionView.as_view()
+
+
+class FixedTableView(APIView):
+    @extend_schema(
+        request=FixedTableSerializer, responses={200: RegistrationSerializer, **errors(400, 403, 404, 409)},
+        description="Before the evening starts, the organiser keeps a player who should not move (mobility) "
+                    "at one table all evening, or clears it with null.",
+    )
+    def post(self, request, registration_id):
+        registration = visible_registration(request, registration_id)
+        require_organiser(request.user, registration.event.club)  # a refusal before a body check
+        data = _valid(FixedTableSerializer, request)
+        registration = services.set_fixed_table(actor=request.user, registration=registration, table=data["table"])
+        return Response(RegistrationSerializer(registration).data)
 
 
 def event_action(service, doc):

@@ -35,6 +35,7 @@ urlpatterns = [
         api.registration_action(services.cancel_registration, "Cancel: the player's own, or any as organiser."),
         name="api-cancel",
     ),
+    path("registrations/<int:registration_id>/fixed-table/", api.FixedTableView.as_view(), name="api-fixed-table"),
     path("me/registrations/", api.MyRegistrationsView.as_view(), name="api-my-registrations"),
     path("me/clubs/", api.MyClubsView.as_view(), name="api-my-clubs"),
     path("auth/signup/", api.SignupView.as_view(), name="api-signup"),

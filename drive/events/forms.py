@@ -44,6 +44,11 @@ class WalkInForm(forms.Form):
     category = forms.ChoiceField(label=_("Category"), choices=Player.Category.choices, required=False)
 
 
+class FixedTableForm(forms.Form):
+    # Empty clears it; the service checks the range.
+    table = forms.IntegerField(label=_("Fixed table"), required=False)
+
+
 class SignupForm(UserCreationForm):
     display_name = forms.CharField(label=_("Your name as shown on the standings"), max_length=80)
     email = forms.EmailField(label=_("Email (for waitlist news)"), required=False)

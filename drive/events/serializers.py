@@ -55,10 +55,18 @@ class RegistrationSerializer(serializers.ModelSerializer):
     class Meta:
         model = Registration
         fields = [
-            "id", "event", "player", "status", "waitlist_position", "walk_in",
+            "id", "event", "player", "status", "waitlist_position", "walk_in", "fixed_table",
             "registered_at", "promoted_at", "cancelled_at", "checked_in_at",
         ]
         read_only_fields = fields
+
+
+class FixedTableSerializer(serializers.Serializer):
+    # The range is checked by the service: it knows how many tables the event can have.
+    table = serializers.IntegerField(
+        allow_null=True,
+        help_text="The table the player keeps all evening (1 to capacity // 4), or null to clear it.",
+    )
 
 
 class SelfCheckInSerializer(serializers.Serializer):

@@ -265,8 +265,9 @@ def _registration_for_organiser(actor, registration):
     """The registration re-read under its event's lock, once the actor is known to organise it."""
     registration = Registration.objects.select_related("event__club").get(pk=registration.pk)
     require_organiser(actor, registration.event.club)
-    _locked_event(registration.event_id)
+    event = _locked_event(registration.event_id)
     registration.refresh_from_db()
+    registration.event = event  # the phase and capacity as read under the lock
     return registration
 
 
@@ -348,6 +349,34 @@ def mark_no_show(*, actor, registration):
     registration.status = Status.NO_SHOW
     registration.save(update_fields=["status", "updated_at"])
     broadcast.publish(registration.event_id, "arrivals")
+    return registration
+
+
+def table_count(event):
+    """The tables the event can have: a full house of four a table."""
+    return max(event.capacity // 4, 1)
+
+
+@transaction.atomic
+def set_fixed_table(*, actor, registration, table):
+    """Keep a player who should not move (mobility) at table `table` all evening; None clears it.
+
+    The start of the evening copies it into the movement, so it can change only before
+    then; the event's lock orders it against that start.
+    """
+    registration = _registration_for_organiser(actor, registration)
+    event = registration.event
+    if event.phase != Event.Phase.REGISTRATION:
+        raise Conflict(_("The evening has started and its movement is set: a fixed table can no longer change."))
+    if registration.status == Status.CANCELLED:
+        raise Conflict(_("This registration was cancelled; register the player again first."))
+    tables = table_count(event)
+    if table is not None and (type(table) is not int or not 1 <= table <= tables):
+        raise Invalid(_("Give a table number from 1 to %(count)s, or none to clear it.") % {"count": tables},
+                      field="table")
+    registration.fixed_table = table
+    registration.save(update_fields=["fixed_table", "updated_at"])
+    broadcast.publish(event.pk, "registrations")
     return registration
 
 

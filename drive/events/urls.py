@@ -24,4 +24,6 @@ urlpatterns = [
     path("console/registrations/<int:registration_id>/check-in/", views.console_check_in, name="console-check-in"),
     path("console/registrations/<int:registration_id>/no-show/", views.console_no_show, name="console-no-show"),
     path("console/registrations/<int:registration_id>/cancel/", views.console_cancel, name="console-cancel"),
+    path("console/registrations/<int:registration_id>/fixed-table/", views.console_fixed_table,
+         name="console-fixed-table"),
 ]

@@ -15,7 +15,7 @@ from drive.errors import ServiceError
 from drive.qr import qr_svg_file
 
 from . import selectors, services
-from .forms import EventForm, SignupForm, WalkInForm
+from .forms import EventForm, FixedTableForm, SignupForm, WalkInForm
 from .models import Event, Registration
 from .permissions import is_organiser, require_organiser
 
@@ -169,6 +169,8 @@ def _console_context(request, event, walk_in_form):
         "registrations": selectors.registrations_for_event(event),
         "walk_in_form": walk_in_form,
         "door_url": door_url,
+        "tables": services.table_count(event),
+        "fixing_tables": event.phase == Event.Phase.REGISTRATION,  # the start copies them into the movement
     }
 
 
@@ -191,17 +193,27 @@ def console_walk_in(request, event_id):
     return render(request, "console/event.html", _console_context(request, event, form), status=400)
 
 
+def _organised_registration(request, registration_id):
+    registration = get_object_or_404(Registration.objects.select_related("event__club", "player"), pk=registration_id)
+    require_organiser(request.user, registration.event.club)
+    return registration
+
+
+def _back_to_registrations(request, event_id):
+    """htmx gets the list again (with the messages); a plain form post the console page."""
+    if request.headers.get("HX-Request"):
+        event = _visible_event(request, event_id)
+        return render(request, "console/_registrations.html", _console_context(request, event, WalkInForm()))
+    return redirect("console-event", event_id=event_id)
+
+
 def _registration_action(service, success):
     @login_required
     @require_POST
     def view(request, registration_id):
-        registration = get_object_or_404(Registration.objects.select_related("event__club", "player"), pk=registration_id)
-        require_organiser(request.user, registration.event.club)
+        registration = _organised_registration(request, registration_id)
         _run(request, lambda: service(actor=request.user, registration=registration), success % {"name": registration.player})
-        if request.headers.get("HX-Request"):
-            event = _visible_event(request, registration.event_id)
-            return render(request, "console/_registrations.html", _console_context(request, event, WalkInForm()))
-        return redirect("console-event", event_id=registration.event_id)
+        return _back_to_registrations(request, registration.event_id)
 
     view.__name__ = service.__name__
     return view
@@ -210,6 +222,21 @@ def _registration_action(service, success):
 console_check_in = _registration_action(services.check_in, gettext_lazy("%(name)s is checked in."))
 console_no_show = _registration_action(services.mark_no_show, gettext_lazy("%(name)s is marked a no-show."))
 console_cancel = _registration_action(services.cancel_registration, gettext_lazy("The registration of %(name)s is cancelled."))
+
+
+@login_required
+@require_POST
+def console_fixed_table(request, registration_id):
+    registration = _organised_registration(request, registration_id)
+    form = FixedTableForm(request.POST)
+    if not form.is_valid():
+        messages.error(request, form.errors["table"][0])
+        return _back_to_registrations(request, registration.event_id)
+    table, name = form.cleaned_data["table"], registration.player
+    success = (_("%(name)s keeps table %(table)s all evening.") % {"name": name, "table": table} if table is not None
+               else _("%(name)s moves with the others again.") % {"name": name})
+    _run(request, lambda: services.set_fixed_table(actor=request.user, registration=registration, table=table), success)
+    return _back_to_registrations(request, registration.event_id)
 
 
 def _event_action(service, success):
