@@ -199,3 +199,47 @@ def test_a_phone_left_open_stops_when_the_results_are_published(table_night, new
     in_thread(lambda: Event.objects.filter(pk=table_night["event"]).update(phase=Event.Phase.RESULTS_PUBLISHED))
     expect(phone.locator("body")).to_contain_text("This evening is over", timeout=5000)
     assert phone.locator("#table-live").count() == 0  # nothing left that polls
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_change_during_a_slow_refresh_still_reaches_the_phone(table_night, new_page, settings):
+    """htmx drops a fragment's request while its last one is in flight: live.js holds the
+    change that came meanwhile and fires once more when the answer is in."""
+    from playwright.sync_api import expect
+
+    from .test_screen import in_thread
+
+    settings.LIVE_POLL_MS = 600_000  # no polling to the rescue
+    token = table_night["token"]
+
+    def enter(hand):
+        from drive.scoring import results
+
+        results.submit_result(table=Table.objects.get(token=token), seat="E", hand_number=hand, ns_tricks=8,
+                              trump="H")
+
+    phone = new_page("north")
+    phone.goto(f"/t/{token}/")
+    say_who(phone, "North", "Margaret Ellis")
+    slowed = []
+
+    def slow_answer(route):
+        if slowed:
+            route.continue_()
+            return
+        slowed.append(route.request.url)
+        answer = route.fetch()  # read before hand 2 is entered
+        in_thread(lambda: enter(2))
+        phone.wait_for_timeout(600)  # meanwhile another update comes
+        route.fulfill(response=answer)
+
+    in_thread(lambda: enter(1))
+    phone.route("**/panel/", slow_answer)
+    phone.evaluate("""() => {
+      document.body.dispatchEvent(new CustomEvent('live-update'));
+      setTimeout(() => document.body.dispatchEvent(new CustomEvent('live-update')), 300);
+    }""")
+    expect(hand(phone, 1)).to_contain_text("N-S 8 · E-W 5")
+    expect(hand(phone, 2)).to_contain_text("N-S 8 · E-W 5", timeout=5000)
+    assert len(slowed) == 1

@@ -8,7 +8,32 @@
   var POLL_MS = 10000;
   var socket = null, pollTimer = null, retryMs = 1000;
 
+  // htmx drops a fragment's request while its last one is in flight, so a change that
+  // came meanwhile would stay off the page: hold it, and fire once more (as a poll, which
+  // every fragment takes) when the answer is in. Fragments that re-fetch on a custom event
+  // of their own (the screen, the standings) keep their own account.
+  var STUCK_MS = 10000, busySince = 0, held = false;
+
   function fire(detail) { document.body.dispatchEvent(new CustomEvent("live-update", {detail: detail || null})); }
+  // Capturing on the document runs before htmx's listener on <body>.
+  document.addEventListener("live-update", function (e) {
+    if (!busySince || Date.now() - busySince >= STUCK_MS) return;
+    held = true;
+    e.stopImmediatePropagation();
+  }, true);
+  function ours(e) {
+    var elt = e.detail && e.detail.elt;
+    return !!elt && (elt.getAttribute("hx-trigger") || "").indexOf("live-update") >= 0;
+  }
+  function answered(e) {
+    if (!ours(e)) return;
+    busySince = 0;
+    if (held) { held = false; fire(null); }
+  }
+  document.addEventListener("htmx:beforeRequest", function (e) { if (ours(e)) busySince = Date.now(); });
+  document.addEventListener("htmx:afterSettle", answered);
+  document.addEventListener("htmx:responseError", answered);
+  document.addEventListener("htmx:sendError", answered);
 
   function message(m) {
     var detail = null;
