@@ -374,6 +374,11 @@ def set_fixed_table(*, actor, registration, table):
     if table is not None and (type(table) is not int or not 1 <= table <= tables):
         raise Invalid(_("Give a table number from 1 to %(count)s, or none to clear it.") % {"count": tables},
                       field="table")
+    taken = (event.registrations.filter(fixed_table=table).exclude(pk=registration.pk)
+             .exclude(status=Status.CANCELLED).select_related("player").first() if table else None)
+    if taken is not None:  # two who stay put at one table would meet every round
+        raise Invalid(_("Table %(n)s is already fixed for %(name)s.") % {"n": table, "name": taken.player.display_name},
+                      field="table")
     registration.fixed_table = table
     registration.save(update_fields=["fixed_table", "updated_at"])
     broadcast.publish(event.pk, "registrations")

@@ -206,3 +206,17 @@ def test_api_conflicts(api, organiser, event, registration):
     Event.objects.filter(pk=event.pk).update(phase=Event.Phase.IN_PROGRESS)
     response = api_post(api, other.pk, {"table": 2})
     assert response.status_code == 409 and "started" in response.json()["detail"]
+
+
+def test_one_fixed_player_a_table(event, organiser, make_user):
+    """Two who stay put at one table would meet every round: the second is refused, unless
+    the first was cancelled."""
+    first = services.register(actor=make_user(), event=event)
+    second = services.register(actor=make_user(), event=event)
+    services.set_fixed_table(actor=organiser, registration=first, table=2)
+    with pytest.raises(Invalid, match="already fixed for") as err:
+        services.set_fixed_table(actor=organiser, registration=second, table=2)
+    assert err.value.field == "table" and fixed_table(second) is None
+    services.set_fixed_table(actor=organiser, registration=first, table=2)  # the same again is fine
+    services.cancel_registration(actor=organiser, registration=first)
+    assert services.set_fixed_table(actor=organiser, registration=second, table=2).fixed_table == 2
