@@ -486,7 +486,11 @@ def test_a_small_evening_end_to_end(small_evening, live_server, settings):
         move(desk, "Publish the results", "The results are published.")
         assert dialogs[-1] == "Publish the results for everyone to see?"
         expect(desk.locator(".phase")).to_contain_text("results published")
-        # The table cards are stale now (issue 5: a stale token gets 404).
+        # The table cards are stale now (issue 5: a stale token gets 404); a phone left open
+        # finds out by itself and says so (no more polling).
+        for page in (p for pair in phones.values() for p in pair):
+            expect(page.locator("body")).to_contain_text("This evening is over", timeout=10_000)
+            expect(page.locator("#table-live")).to_have_count(0)
         answer = phones[1][0].goto(links[1])
         assert answer.status == 404, answer.status
         room.shoot(phones[1][0], "16-phone-card-after-publication")

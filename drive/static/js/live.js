@@ -9,9 +9,9 @@
   var socket = null, pollTimer = null, retryMs = 1000;
 
   // htmx drops a fragment's request while its last one is in flight, so a change that
-  // came meanwhile would stay off the page: hold it, and fire once more (as a poll, which
-  // every fragment takes) when the answer is in. Fragments that re-fetch on a custom event
-  // of their own (the screen, the standings) keep their own account.
+  // came meanwhile would stay off the page: while any request of the live part of the
+  // page (the [data-live-event] element and what is inside it) is out, hold the updates,
+  // and fire once more (as a poll, which every fragment takes) when the answer is in.
   var STUCK_MS = 10000, busySince = 0, held = false;
 
   function fire(detail) { document.body.dispatchEvent(new CustomEvent("live-update", {detail: detail || null})); }
@@ -23,7 +23,7 @@
   }, true);
   function ours(e) {
     var elt = e.detail && e.detail.elt;
-    return !!elt && (elt.getAttribute("hx-trigger") || "").indexOf("live-update") >= 0;
+    return !!elt && !!elt.closest && elt.closest("[data-live-event]") !== null;
   }
   function answered(e) {
     if (!ours(e)) return;

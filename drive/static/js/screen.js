@@ -7,40 +7,23 @@
 (function () {
   "use strict";
   var GAP_MS = 250, PAGE_MS = 8000, WARN_SECONDS = 120;
-  var STUCK_MS = 10000;  // a request with no answer by then is forgotten, not waited for
-  var lastRefresh = 0, pending = null, inFlight = 0, again = false;
+  var lastRefresh = 0, pending = null;
   var deadline = null, paused = false;
   var page = 0;
 
   function refresh() {
     pending = null;
-    // htmx drops a request while the element's last one is in flight: a change that came
-    // meanwhile would never be shown, so ask again once the answer is in.
-    if (inFlight && Date.now() - inFlight < STUCK_MS) { again = true; return; }
     lastRefresh = Date.now();
     document.body.dispatchEvent(new CustomEvent("screen-refresh"));
   }
 
-  function soon() {
+  // live.js fires "live-update" on <body> (it does not bubble; it holds them while this
+  // page's last refresh is in flight); this script is deferred, so <body> is there.
+  document.body.addEventListener("live-update", function () {
     if (pending) return;
     var wait = lastRefresh + GAP_MS - Date.now();
     if (wait <= 0) refresh(); else pending = setTimeout(refresh, wait);
-  }
-
-  // live.js fires "live-update" on <body> (it does not bubble); this script is deferred,
-  // so <body> is there.
-  document.body.addEventListener("live-update", soon);
-
-  function ours(e) { return e.detail && e.detail.elt && e.detail.elt.id === "screen"; }
-  function answered(e) {
-    if (!ours(e)) return;
-    inFlight = 0;
-    if (again) { again = false; soon(); }
-  }
-  document.addEventListener("htmx:beforeRequest", function (e) { if (ours(e)) inFlight = Date.now(); });
-  document.addEventListener("htmx:afterSettle", answered);  // swapped: the new #screen listens
-  document.addEventListener("htmx:responseError", answered);
-  document.addEventListener("htmx:sendError", answered);
+  });
 
   function two(n) { return (n < 10 ? "0" : "") + n; }
   function clockText(seconds) {
