@@ -12,6 +12,7 @@ from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from drive.api_docs import errors
+from drive.api_input import valid_data
 from drive.errors import Forbidden
 
 from . import selectors, services
@@ -58,7 +59,7 @@ class EventListView(APIView):
 
     @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer, **errors(400, 403)})
     def post(self, request):
-        data = _valid(EventCreateSerializer, request)
+        data = valid_data(EventCreateSerializer, request)
         event = services.create_event(actor=request.user, **data)
         return event_response(event, status.HTTP_201_CREATED)
 
@@ -71,7 +72,7 @@ class EventDetailView(APIView):
     @extend_schema(request=EventWriteSerializer, responses={200: EventSerializer, **errors(400, 403, 404)})
     def patch(self, request, event_id):
         event = visible_event(request, event_id)
-        data = _valid(EventWriteSerializer, request, partial=True)
+        data = valid_data(EventWriteSerializer, request, partial=True)
         event = services.update_event(actor=request.user, event=event, **data)
         return event_response(event)
 
@@ -113,7 +114,7 @@ class SelfCheckInView(APIView):
     @extend_schema(request=SelfCheckInSerializer, responses={200: SelfCheckInResultSerializer, **errors(400, 403, 404, 409, 429)})
     def post(self, request, event_id):
         event = visible_event(request, event_id)
-        data = _valid(SelfCheckInSerializer, request)
+        data = valid_data(SelfCheckInSerializer, request)
         registration, already = services.self_check_in(actor=request.user, event=event, door_code=data["door_code"])
         return Response({"already_checked_in": already, "registration": RegistrationSerializer(registration).data})
 
@@ -132,7 +133,7 @@ class WalkInView(APIView):
     @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer, **errors(400, 403, 404)})
     def post(self, request, event_id):
         event = visible_event(request, event_id)
-        data = _valid(WalkInSerializer, request)
+        data = valid_data(WalkInSerializer, request)
         registration = services.add_walk_in(actor=request.user, event=event, **data)
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
@@ -165,7 +166,7 @@ class FixedTableView(APIView):
     def post(self, request, registration_id):
         registration = visible_registration(request, registration_id)
         require_organiser(request.user, registration.event.club)  # a refusal before a body check
-        data = _valid(FixedTableSerializer, request)
+        data = valid_data(FixedTableSerializer, request)
         registration = services.set_fixed_table(actor=request.user, registration=registration, table=data["table"])
         return Response(RegistrationSerializer(registration).data)
 
@@ -200,7 +201,7 @@ class SignupView(APIView):
 
     @extend_schema(request=SignupSerializer, responses={201: TokenSerializer, **errors(400, 429)})
     def post(self, request):
-        data = _valid(SignupSerializer, request)
+        data = valid_data(SignupSerializer, request)
         user = services.sign_up(**data, language=translation.get_language())
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key, "player": {"id": user.player.id, "display_name": user.player.display_name,
@@ -217,9 +218,3 @@ class TokenView(ObtainAuthToken):
     @extend_schema(request=AuthTokenSerializer, responses={200: TokenOnlySerializer, **errors(400, 429)})
     def post(self, request, *args, **kwargs):
         return super().post(request, *args, **kwargs)
-
-
-def _valid(serializer_class, request, **kwargs):
-    serializer = serializer_class(data=request.data, **kwargs)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data

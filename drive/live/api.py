@@ -8,6 +8,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.api_docs import errors
+from drive.api_input import valid_data
 from drive.events.access import organised_event, visible_event
 
 from . import announcements
@@ -46,12 +47,6 @@ def screen_response(request, event, code=status.HTTP_200_OK):
     return Response(ScreenSerializer(data).data, status=code)
 
 
-def _valid(serializer_class, request):
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
-
-
 class ScreenView(APIView):
     @extend_schema(responses={200: ScreenSerializer, **errors(403, 404)}, operation_id="screen_retrieve")
     def get(self, request, event_id):
@@ -61,7 +56,7 @@ class ScreenView(APIView):
                    operation_id="screen_update")
     def patch(self, request, event_id):
         event = visible_event(request.user, event_id)
-        data = _valid(ScreenWriteSerializer, request)
+        data = valid_data(ScreenWriteSerializer, request)
         event = screens.set_screen_chime(actor=request.user, event=event, chime=data["chime"])
         return screen_response(request, event)
 
@@ -84,7 +79,7 @@ class AnnouncementListView(APIView):
                    responses={201: AnnouncementSerializer, **errors(400, 403, 404)})
     def post(self, request, event_id):
         event = visible_event(request.user, event_id)
-        data = _valid(AnnouncementWriteSerializer, request)
+        data = valid_data(AnnouncementWriteSerializer, request)
         announcement = announcements.announce(actor=request.user, event=event, text=data["text"])
         return Response(AnnouncementSerializer(announcement).data, status=status.HTTP_201_CREATED)
 

@@ -46,14 +46,15 @@ def screen_qr(request, token):
     return HttpResponse(qr_svg_file(url), content_type="image/svg+xml")
 
 
-def _organised_event(request, event_id):
-    return organised_event(request.user, event_id)
+def _event(event_id):
+    """The event a console form posts to; its service decides whether the user may."""
+    return get_object_or_404(Event.objects.select_related("club"), pk=event_id)
 
 
 @login_required
 @require_http_methods(["GET"])
 def screen_link(request, event_id):
-    event = _organised_event(request, event_id)
+    event = organised_event(request.user, event_id)
     url = request.build_absolute_uri(reverse("screen", args=[event.screen_token])) if event.screen_token else ""
     return render(request, "live/screen_link.html", {"event": event, "url": url,
                                                       "announcements": announcements.current(event)})
@@ -62,7 +63,7 @@ def screen_link(request, event_id):
 @login_required
 @require_POST
 def screen_link_issue(request, event_id):
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    event = _event(event_id)
     screens.issue_screen_link(actor=request.user, event=event)
     messages.success(request, _("A new screen link is ready. Any earlier link no longer works."))
     return redirect("console-screen-link", event.pk)
@@ -71,7 +72,7 @@ def screen_link_issue(request, event_id):
 @login_required
 @require_POST
 def screen_link_revoke(request, event_id):
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    event = _event(event_id)
     screens.revoke_screen_link(actor=request.user, event=event)
     messages.success(request, _("The screen link is revoked: open screens stop showing the evening."))
     return redirect("console-screen-link", event.pk)
@@ -80,7 +81,7 @@ def screen_link_revoke(request, event_id):
 @login_required
 @require_POST
 def screen_chime(request, event_id):
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    event = _event(event_id)
     chime = request.POST.get("chime") == "on"
     screens.set_screen_chime(actor=request.user, event=event, chime=chime)
     messages.success(request, _("The chime is on.") if chime else _("The chime is off."))
@@ -90,7 +91,7 @@ def screen_chime(request, event_id):
 @login_required
 @require_POST
 def announce(request, event_id):
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    event = _event(event_id)
     try:
         announcements.announce(actor=request.user, event=event, text=request.POST.get("text", ""))
     except Invalid as refused:

@@ -11,6 +11,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.api_docs import ERROR
+from drive.api_input import valid_data
 from drive.errors import Invalid
 from drive.events import selectors as event_selectors
 from drive.events.models import Event
@@ -30,12 +31,6 @@ def organised_event(request, event_id):
     event = get_object_or_404(event_selectors.visible_events(request.user).select_related("club"), pk=event_id)
     require_organiser(request.user, event.club)
     return event
-
-
-def _valid(serializer_class, request):
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return serializer.validated_data
 
 
 # --- serializers -----------------------------------------------------------------------------
@@ -245,7 +240,7 @@ def evening_move(action):
                        responses={200: EveningSerializer, 400: ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
         def post(self, request, event_id):
             event = organised_event(request, event_id)
-            data = _valid(body, request) if body else {}
+            data = valid_data(body, request) if body else {}
             if action in selectors.ROUND_MOVES:
                 check_round(event, data.get("round"))
             run_move(actor=request.user, event=event, action=action, force=data.get("force", False))
@@ -272,7 +267,7 @@ class CorrectionsView(APIView):
                    responses={200: HandResultSerializer, 400: ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
     def post(self, request, event_id):
         event = organised_event(request, event_id)
-        data = _valid(CorrectionSerializer, request)
+        data = valid_data(CorrectionSerializer, request)
         table = Table.objects.filter(event=event, number=data["table"]).first()
         if table is None:
             raise Invalid(_("No such table."), field="table")

@@ -6,6 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.api_docs import ERROR
+from drive.api_input import valid_data
 from drive.events.api import visible_event
 from drive.events.models import Registration
 from drive.events.permissions import require_organiser
@@ -50,9 +51,7 @@ def organiser_request(request, event_id, serializer_class):
     """The event (organisers only, checked before anything is looked up) and the valid body."""
     event = visible_event(request, event_id)
     require_organiser(request.user, event.club)
-    serializer = serializer_class(data=request.data)
-    serializer.is_valid(raise_exception=True)
-    return event, serializer.validated_data
+    return event, valid_data(serializer_class, request)
 
 
 class LateArrivalView(APIView):

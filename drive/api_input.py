@@ -1,0 +1,7 @@
+"""The API's reading of a request body: one serializer, 400 with field messages if wrong."""
+
+
+def valid_data(serializer_class, request, **kwargs):
+    serializer = serializer_class(data=request.data, **kwargs)
+    serializer.is_valid(raise_exception=True)
+    return serializer.validated_data
