@@ -8,6 +8,7 @@ and scoring, nothing below reaches up to it.
 import secrets
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
 
@@ -26,6 +27,7 @@ State = Round.State
 WARN_SECONDS = 120  # the clock turns to its warning style in the last two minutes
 SEATS_PER_PAGE = 20  # "find your table": two columns of ten at projector size
 LINES_PER_PAGE = 10  # standings: the top ten first, then the rest page by page
+CHART_SECONDS = 600  # a chart kept for one stored standings (a newer one has its own key)
 ANNOUNCEMENT_CHARS_PER_LINE = 45  # an announcement longer than this wraps to a second line
 
 
@@ -91,7 +93,8 @@ def screen_state(event, now=None):
         checked_in = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
         return {**base, "state": "before", "checked_in": checked_in}
     if event.phase == Phase.RESULTS_PUBLISHED:
-        return {**base, "state": "published", **standings(event), "chart": leaders_chart(event, "wide")}
+        table = standings(event)
+        return {**base, "state": "published", **table, "chart": leaders_chart(event, "wide", table["computed_at"])}
     if event.phase == Phase.FINISHED:
         return {**base, "state": "finished"}
     round_ = current_round(event)
@@ -104,8 +107,9 @@ def screen_state(event, now=None):
         return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": paged(seats, per_page)}
     table = standings(event)
     per_page = max(3, getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE) - taken)
+    chart_ = leaders_chart(event, "side", table["computed_at"], rounds=round_.number)
     data = {**base, "round": round_, **table, "line_pages": paged(table["lines"], per_page),
-            **hands_entered(event, round_), "chart": leaders_chart(event, "side", rounds=round_.number)}
+            **hands_entered(event, round_), "chart": chart_}
     if round_.state == State.PLAYING:
         left = seconds_left(round_, now)
         return {**data, "state": "playing", "seconds_left": left, "paused": bool(round_.paused_at),
@@ -114,11 +118,21 @@ def screen_state(event, now=None):
     return {**data, "state": "between"}
 
 
-def leaders_chart(event, frame, rounds=None):
+def leaders_chart(event, frame, stamp, rounds=None):
     """The leaders' running totals, laid out for the chart (None before any hand counts).
     During the evening the x axis runs to the end of the current round, not of the
-    evening: early on, one round of five would squeeze the lines into a spike."""
-    return chart(leaders(event), rounds=rounds or event.rounds, hands_per_round=event.hands_per_round, frame=frame)
+    evening: early on, one round of five would squeeze the lines into a spike.
+
+    The runs are computed from the hands as the standings are (about 40 ms for 400
+    players): once per stored standings (`stamp`, their computed_at), then every screen's
+    refreshes reuse them until the next recomputation."""
+    key = f"screen-leaders:{event.pk}:{stamp.isoformat()}" if stamp else None
+    runs = cache.get(key) if key else None
+    if runs is None:
+        runs = leaders(event)
+        if key:
+            cache.set(key, runs, CHART_SECONDS)
+    return chart(runs, rounds=rounds or event.rounds, hands_per_round=event.hands_per_round, frame=frame)
 
 
 def seating_list(round_):

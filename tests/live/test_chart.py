@@ -303,3 +303,22 @@ def test_a_pair_drive_names_its_pairs(make_event, django_assert_max_num_queries)
     with django_assert_max_num_queries(7):
         runs = leaders(event)
     assert [(r.name, r.total) for r in runs] == [("Ann & Cat", 9), ("Bob & Dan", 4)]
+
+
+@pytestmark_db
+def test_the_chart_is_computed_once_per_stored_standings(linked, table1, monkeypatch,
+                                                         django_capture_on_commit_callbacks):
+    """Every screen refreshes up to four times a second: the runs (as costly as the
+    standings themselves) are computed once per recomputation and reused until the next."""
+    computed = []
+    real = screens.leaders
+    monkeypatch.setattr(screens, "leaders", lambda event: computed.append(event.pk) or real(event))
+    with django_capture_on_commit_callbacks(execute=True):
+        play(table1, 1, 9)
+    first = screens.screen_state(linked)["chart"]
+    assert screens.screen_state(linked)["chart"] == first and len(computed) == 1
+    with django_capture_on_commit_callbacks(execute=True):
+        play(table1, 2, 4)  # a new recomputation, a new stamp: drawn anew
+    second = screens.screen_state(linked)["chart"]
+    assert len(computed) == 2 and second != first
+    assert second == charts.chart(real(linked), rounds=1, hands_per_round=linked.hands_per_round, frame="side")
