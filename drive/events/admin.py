@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Club, Event, Player, Registration
+from .models import AuditEntry, Club, Event, Player, Registration
 
 
 @admin.register(Club)
@@ -42,3 +42,19 @@ class RegistrationAdmin(admin.ModelAdmin):
     list_filter = ("status", "walk_in", "event")
     search_fields = ("player__display_name",)
     raw_id_fields = ("player", "event")
+
+
+@admin.register(AuditEntry)
+class AuditEntryAdmin(admin.ModelAdmin):
+    """Read-only: the log is evidence, so nobody edits it here."""
+
+    list_display = ("created_at", "event", "actor_label", "action", "object_repr")
+    list_filter = ("action",)
+    search_fields = ("action", "actor_label", "object_repr")
+    raw_id_fields = ("event", "club", "actor")
+
+    def has_add_permission(self, request):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False

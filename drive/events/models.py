@@ -204,3 +204,39 @@ class Registration(models.Model):
 
     def __str__(self):
         return f"{self.player} @ {self.event}: {self.status}"
+
+
+class AuditEntry(models.Model):
+    """One organiser write: who, when, what, before and after (issue 10, after pretix's LogEntry).
+
+    The object is named by its model label and id as text, not a ContentType row,
+    so an exported evening imports into another database with its log intact.
+    """
+
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="audit_entries", verbose_name=_("club"))
+    event = models.ForeignKey(
+        Event, null=True, blank=True, on_delete=models.CASCADE, related_name="audit_entries",
+        verbose_name=_("whist drive"),
+    )
+    actor = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+",
+        verbose_name=_("by"),
+    )
+    # The actor's name when it happened: kept if the account goes, and for actors without one.
+    actor_label = models.CharField(_("by"), max_length=150, blank=True)
+    action = models.CharField(_("action"), max_length=64, db_index=True)
+    object_type = models.CharField(_("object type"), max_length=64, blank=True)
+    object_id = models.CharField(_("object id"), max_length=64, blank=True)
+    object_repr = models.CharField(_("object"), max_length=200, blank=True)
+    before = models.JSONField(_("before"), null=True, blank=True)
+    after = models.JSONField(_("after"), null=True, blank=True)
+    created_at = models.DateTimeField(_("when"), auto_now_add=True, db_index=True)
+
+    class Meta:
+        verbose_name = _("audit entry")
+        verbose_name_plural = _("audit log")
+        ordering = ["-created_at", "-id"]
+        indexes = [models.Index(fields=["event", "-created_at", "-id"])]
+
+    def __str__(self):
+        return f"{self.created_at:%Y-%m-%d %H:%M} {self.actor_label} {self.action} {self.object_repr}"

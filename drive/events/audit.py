@@ -1,0 +1,69 @@
+"""The audit log: every organiser write leaves one entry (issue 10, after pretix's `log_action`).
+
+Call `log_action` inside the service's transaction, after the write, so the entry
+and the change commit or roll back together.
+"""
+from __future__ import annotations
+
+import datetime
+import decimal
+import uuid
+from typing import Any
+
+from django.db import models
+
+from .models import AuditEntry, Club, Event
+
+
+def _jsonable(value: Any) -> Any:
+    """Values as JSON can hold them: dates as ISO text, model rows as their id."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (decimal.Decimal, uuid.UUID)):
+        return str(value)
+    if isinstance(value, models.Model):
+        return value.pk
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    return value
+
+
+def snapshot(obj: models.Model, fields: list[str] | tuple[str, ...]) -> dict:
+    """The named fields of a row, ready for `before`/`after`."""
+    return _jsonable({name: getattr(obj, name) for name in fields})
+
+
+def changed(before: dict, after: dict) -> tuple[dict, dict]:
+    """Only the keys whose value differs, on both sides."""
+    keys = [k for k in after if before.get(k) != after.get(k)]
+    return {k: before.get(k) for k in keys}, {k: after[k] for k in keys}
+
+
+def actor_label(actor) -> str:
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        return ""
+    # hasattr is False when the account has no player (the reverse one-to-one raises).
+    name = actor.player.display_name if hasattr(actor, "player") else ""
+    return (name or actor.get_username())[:150]
+
+
+def log_action(*, actor, event: Event | None, action: str, before: dict | None = None,
+               after: dict | None = None, obj: models.Model | None = None,
+               club: Club | None = None) -> AuditEntry:
+    """Record one organiser write. `action` is a dotted code such as "registration.checked_in"."""
+    if club is None and event is None:
+        raise ValueError("log_action needs an event or a club")
+    club_id = club.pk if club is not None else event.club_id
+    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        club_id=club_id, event=event, actor=user, actor_label=actor_label(actor), action=action,
+        object_type=obj._meta.label_lower if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None and obj.pk is not None else "",
+        object_repr=str(obj)[:200] if obj is not None else "",
+        before=_jsonable(before) if before is not None else None,
+        after=_jsonable(after) if after is not None else None,
+    )
