@@ -1,6 +1,7 @@
 """The evening as it is played: rounds on the clock, tables, seats, hand results, standings."""
 import secrets
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
@@ -86,6 +87,32 @@ class Seat(models.Model):
     @property
     def side(self):
         return "NS" if self.position in ("N", "S") else "EW"
+
+
+class SeatClaim(models.Model):
+    """A phone's hold on one seat of a table for one round (issue 10: seats belong to people).
+
+    The phone proves it with the secret the server gave it (only its SHA-256 is kept);
+    a claim made signed in by the player seated there is also bound to that account.
+    Released by deleting the row; the next round needs a new claim.
+    """
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seat_claims", verbose_name=_("round"))
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seat_claims", verbose_name=_("table"))
+    position = models.CharField(_("seat"), max_length=1, choices=Seat.Position.choices)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE,
+                             related_name="seat_claims", verbose_name=_("signed-in user"))
+    secret_hash = models.CharField(max_length=64, unique=True, editable=False)
+    claimed_at = models.DateTimeField(_("claimed at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("seat claim")
+        verbose_name_plural = _("seat claims")
+        ordering = ["round", "table", "position"]
+        constraints = [models.UniqueConstraint(fields=["round", "table", "position"], name="one_claim_per_seat")]
+
+    def __str__(self):
+        return f"{self.table} · {self.round.number} · {self.position}"
 
 
 class HandResult(models.Model):
