@@ -60,6 +60,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
+    "drive.throttles.RouteLimitMiddleware",  # logins, sign-up, token routes, result entry: 429
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -101,7 +102,16 @@ SQLITE_OPTIONS = {
 }
 DATABASE_URL = os.environ.get("DATABASE_URL", "")
 if DATABASE_URL:
-    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=60, conn_health_checks=True)}
+    # A bounded pool per process: under ASGI every sync view runs in a thread of its own,
+    # and persistent connections (CONN_MAX_AGE > 0) gave one connection per thread until
+    # PostgreSQL said "too many clients". Django refuses a pool with persistent connections.
+    # Health checks: the pool replaces a connection broken by a database restart.
+    DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": int(os.environ.get("DATABASE_POOL_MIN", 2)),
+        "max_size": int(os.environ.get("DATABASE_POOL_MAX", 10)),
+        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", 30)),  # seconds a request waits for one
+    }
 else:
     DATABASES = {
         "default": {
@@ -181,6 +191,8 @@ EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backend
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist-drive@localhost")
 
 # --- REST API --------------------------------------------------------------------
+# Proxies in front that append to X-Forwarded-For (0: ignore the header; see drive.client).
+TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", 0))
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
         "rest_framework.authentication.SessionAuthentication",
@@ -190,7 +202,11 @@ REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "drive.api_errors.exception_handler",
     "DEFAULT_PAGINATION_CLASS": None,
-    "DEFAULT_THROTTLE_RATES": {"signup": "30/hour", "door": "60/minute", "login": "20/minute"},
+    # Keyed on the real client address (drive.client): "token" counts misses of a secret
+    # URL, "results" the entries of one table from one address (4 phones x 24 hands fit).
+    "DEFAULT_THROTTLE_RATES": {"signup": "30/hour", "door": "60/minute", "login": "20/minute",
+                               "token": "30/minute", "results": "150/minute"},
+    "NUM_PROXIES": TRUSTED_PROXIES,
 }
 SPECTACULAR_SETTINGS = {
     "TITLE": "Whist drive API",

@@ -8,12 +8,12 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
-from rest_framework.throttling import ScopedRateThrottle
 from rest_framework.views import APIView
 
 from drive.api_docs import errors
 from drive.api_input import valid_data
 from drive.errors import Forbidden
+from drive.throttles import ScopedThrottle
 
 from . import selectors, services
 from .models import Registration
@@ -69,7 +69,7 @@ class EventDetailView(APIView):
     def get(self, request, event_id):
         return Response(EventSerializer(visible_event(request, event_id)).data)
 
-    @extend_schema(request=EventWriteSerializer, responses={200: EventSerializer, **errors(400, 403, 404)})
+    @extend_schema(request=EventWriteSerializer, responses={200: EventSerializer, **errors(400, 403, 404, 409)})
     def patch(self, request, event_id):
         event = visible_event(request, event_id)
         data = valid_data(EventWriteSerializer, request, partial=True)
@@ -108,7 +108,7 @@ class MyRegistrationView(APIView):
 
 
 class SelfCheckInView(APIView):
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedThrottle]
     throttle_scope = "door"
 
     @extend_schema(request=SelfCheckInSerializer, responses={200: SelfCheckInResultSerializer, **errors(400, 403, 404, 409, 429)})
@@ -195,7 +195,7 @@ class MyClubsView(APIView):
 
 
 class SignupView(APIView):
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedThrottle]
     throttle_scope = "signup"
     authentication_classes = []
 
@@ -212,7 +212,7 @@ class TokenView(ObtainAuthToken):
     """Username and password in, the API token out. Needs no credentials of its own."""
 
     authentication_classes = []
-    throttle_classes = [ScopedRateThrottle]
+    throttle_classes = [ScopedThrottle]
     throttle_scope = "login"  # password guessing is slowed down per address
 
     @extend_schema(request=AuthTokenSerializer, responses={200: TokenOnlySerializer, **errors(400, 429)})

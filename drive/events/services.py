@@ -19,6 +19,7 @@ from django.utils.translation import ngettext
 from drive import broadcast
 from drive.errors import Conflict, Forbidden, Invalid, NotFound
 
+from .audit import changed, log_action, snapshot
 from .models import Club, Event, Player, Registration
 from .permissions import is_organiser, require_login, require_organiser
 
@@ -28,6 +29,14 @@ EVENT_FIELDS = (
     "title venue starts_at capacity registration_opens_at registration_closes_at rounds hands_per_round "
     "round_minutes movement_kind rules_preset trump_rule scoring_rule tie_break_rule prizes published "
     "result_confirmation sit_out_score progressive_convention"
+).split()
+
+
+# The settings that shape an evening: the movement, the seats, the hands and the scores
+# are built from them at the start, so once it has started they stay (issue 10).
+SHAPING_FIELDS = (
+    "rounds hands_per_round scoring_rule trump_rule movement_kind rules_preset sit_out_score tie_break_rule "
+    "result_confirmation progressive_convention"
 ).split()
 
 
@@ -55,6 +64,21 @@ def _validate_event(event):
         raise Invalid(_("Registration must close by the start of the evening."), field="registration_closes_at")
     if not isinstance(event.prizes, list) or not all(isinstance(p, str) and p.strip() for p in event.prizes):
         raise Invalid(_("Prizes must be a list of names."), field="prizes")
+
+
+def _refuse_reshaping(event, fields):
+    """409 naming the first field that would change a started evening's shape."""
+    if event.phase == Event.Phase.REGISTRATION:
+        return
+    for name in SHAPING_FIELDS:
+        if name in fields and fields[name] != getattr(event, name):
+            label = Event._meta.get_field(name).verbose_name
+            raise Conflict(_("The evening has started: “%(field)s” can no longer change.") % {"field": label},
+                           extra={"field": name})
+    present = event.registrations.filter(status=Status.CHECKED_IN).count()
+    if "capacity" in fields and fields["capacity"] != event.capacity and fields["capacity"] < present:
+        raise Conflict(_("The evening has started with %(n)s players present: the capacity cannot go below that.")
+                       % {"n": present}, extra={"field": "capacity"})
 
 
 def _locked_event(event_id):
@@ -94,6 +118,7 @@ def create_event(*, actor, club, **fields):
     event = Event(club=club, **fields)
     _validate_event(event)
     event.save()
+    log_action(actor=actor, event=event, action="event.created", after=snapshot(event, EVENT_FIELDS), obj=event)
     return event
 
 
@@ -101,12 +126,18 @@ def create_event(*, actor, club, **fields):
 def update_event(*, actor, event, **fields):
     require_organiser(actor, event.club)
     event = _locked_event(event.pk)
+    unknown = set(fields) - set(EVENT_FIELDS)
+    if unknown:
+        raise Invalid(_("Unknown fields: %s") % ", ".join(sorted(unknown)))
+    _refuse_reshaping(event, fields)
+    before = snapshot(event, list(fields))
     for name, value in fields.items():
-        if name not in EVENT_FIELDS:
-            raise Invalid(_("Unknown fields: %s") % name)
         setattr(event, name, value)
     _validate_event(event)
     event.save()
+    old, new = changed(before, snapshot(event, list(fields)))
+    if new:
+        log_action(actor=actor, event=event, action="event.changed", before=old, after=new, obj=event)
     if "capacity" in fields:
         _enqueue_promotion(event.pk)
     broadcast.publish(event.pk, "event")
@@ -188,9 +219,13 @@ def cancel_registration(*, actor, registration):
         if timezone.now() >= event.starts_at:
             raise Conflict(_("The evening has started: please see the organiser."))
     held_place = registration.status in Registration.HOLDS_PLACE
+    before = snapshot(registration, ["status"])
     registration.status, registration.cancelled_at = Status.CANCELLED, timezone.now()
     registration.waitlist_position = None
     registration.save()
+    if not own:  # the organiser's write; a player's own cancellation is theirs
+        log_action(actor=actor, event=event, action="registration.cancelled", before=before,
+                   after=snapshot(registration, ["status"]), obj=registration)
     _renumber_waitlist(event)
     if held_place:
         _enqueue_promotion(event.pk)
@@ -279,8 +314,11 @@ def check_in(*, actor, registration):
         return registration
     if registration.status == Status.CANCELLED:
         raise Conflict(_("This registration was cancelled; register the player again first."))
+    before = snapshot(registration, ["status"])
     _mark_arrived(registration)
     _renumber_waitlist(registration.event)
+    log_action(actor=actor, event=registration.event, action="registration.checked_in", before=before,
+               after=snapshot(registration, ["status"]), obj=registration)
     return registration
 
 
@@ -335,6 +373,8 @@ def add_walk_in(*, actor, event, display_name, category=""):
     registration = Registration.objects.create(
         event=event, player=player, status=Status.CHECKED_IN, walk_in=True, registered_at=now, checked_in_at=now
     )
+    log_action(actor=actor, event=event, action="registration.walk_in_added",
+               after={"display_name": name, "category": category, "status": registration.status}, obj=registration)
     broadcast.publish(event.pk, "arrivals")
     return registration
 
@@ -348,6 +388,8 @@ def mark_no_show(*, actor, registration):
         raise Conflict(_("Only a registered player who has not arrived can be marked a no-show."))
     registration.status = Status.NO_SHOW
     registration.save(update_fields=["status", "updated_at"])
+    log_action(actor=actor, event=registration.event, action="registration.no_show",
+               before={"status": Status.REGISTERED}, after={"status": Status.NO_SHOW}, obj=registration)
     broadcast.publish(registration.event_id, "arrivals")
     return registration
 
@@ -379,8 +421,11 @@ def set_fixed_table(*, actor, registration, table):
     if taken is not None:  # two who stay put at one table would meet every round
         raise Invalid(_("Table %(n)s is already fixed for %(name)s.") % {"n": table, "name": taken.player.display_name},
                       field="table")
+    before = snapshot(registration, ["fixed_table"])
     registration.fixed_table = table
     registration.save(update_fields=["fixed_table", "updated_at"])
+    log_action(actor=actor, event=event, action="registration.fixed_table_set", before=before,
+               after={"fixed_table": table}, obj=registration)
     broadcast.publish(event.pk, "registrations")
     return registration
 
@@ -390,7 +435,11 @@ def mark_absent_as_no_shows(*, actor, event):
     """Everyone registered but not arrived becomes a no-show; returns how many."""
     require_organiser(actor, event.club)
     _locked_event(event.pk)
-    count = event.registrations.filter(status=Status.REGISTERED).update(status=Status.NO_SHOW, updated_at=timezone.now())
+    absent = event.registrations.filter(status=Status.REGISTERED)
+    ids = list(absent.values_list("pk", flat=True))
+    count = absent.update(status=Status.NO_SHOW, updated_at=timezone.now())
+    log_action(actor=actor, event=event, action="registration.absent_no_shows",
+               before={"status": Status.REGISTERED, "registrations": ids}, after={"status": Status.NO_SHOW, "count": count})
     broadcast.publish(event.pk, "arrivals")
     return count
 
@@ -403,6 +452,7 @@ def create_club(*, actor, name, slug):
     _full_clean(club)
     club.save()
     club.organisers.add(actor)
+    log_action(actor=actor, event=None, club=club, action="club.created", after={"name": name, "slug": slug}, obj=club)
     return club
 
 
@@ -427,8 +477,11 @@ def open_registration(*, actor, event):
     event = _locked_event(event.pk)
     if event.phase != Event.Phase.REGISTRATION:
         raise Conflict(_("The evening has already started."))
+    before = snapshot(event, ["published"])
     event.published = True
     event.save(update_fields=["published", "updated_at"])
+    log_action(actor=actor, event=event, action="event.registration_opened", before=before,
+               after={"published": True}, obj=event)
     broadcast.publish(event.pk, "event")
     return event
 
@@ -441,10 +494,13 @@ def close_registration(*, actor, event):
     now = timezone.now()
     if registration_state(event, now):
         raise Conflict(_("Registration is not open."))
+    before = snapshot(event, ["registration_opens_at", "registration_closes_at"])
     event.registration_closes_at = now
     if event.registration_opens_at and event.registration_opens_at >= now:
         event.registration_opens_at = None
     event.save(update_fields=["registration_closes_at", "registration_opens_at", "updated_at"])
+    log_action(actor=actor, event=event, action="event.registration_closed", before=before,
+               after=snapshot(event, ["registration_opens_at", "registration_closes_at"]), obj=event)
     broadcast.publish(event.pk, "event")
     return event
 

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from drive import broadcast
 from drive.errors import Invalid
+from drive.events.audit import log_action
 from drive.events.permissions import require_organiser
 
 from .models import ANNOUNCEMENT_MAX, Announcement
@@ -31,6 +32,8 @@ def announce(*, actor, event, text):
     """Put a line on every open screen of the event."""
     require_organiser(actor, event.club)
     announcement = Announcement.objects.create(event=event, text=_clean(text), created_by=actor)
+    log_action(actor=actor, event=event, action="announcement.made", after={"text": announcement.text},
+               obj=announcement)
     broadcast.publish(event.pk, "announcements")
     return announcement
 
@@ -42,6 +45,9 @@ def take_down(*, actor, announcement):
     if announcement.taken_down_at is None:
         announcement.taken_down_at = timezone.now()
         announcement.save(update_fields=["taken_down_at"])
+        log_action(actor=actor, event=announcement.event, action="announcement.taken_down",
+                   before={"text": announcement.text}, after={"taken_down_at": announcement.taken_down_at},
+                   obj=announcement)
         broadcast.publish(announcement.event_id, "announcements")
     return announcement
 

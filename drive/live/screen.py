@@ -13,6 +13,7 @@ from django.db import transaction
 from django.db.models import Count
 
 from drive import broadcast
+from drive.events.audit import log_action
 from drive.events.models import Event, Registration
 from drive.events.permissions import require_organiser
 from drive.scoring.evening import current_round, seconds_left
@@ -52,8 +53,12 @@ def issue_screen_link(*, actor, event):
     """A new screen link for the event; any earlier one stops working at once."""
     require_organiser(actor, event.club)
     event = Event.objects.select_for_update().get(pk=event.pk)
+    had_link = bool(event.screen_token)
     event.screen_token = new_screen_token()
     event.save(update_fields=["screen_token", "updated_at"])
+    # Never the token itself: the log is read by every organiser, the link is a key.
+    log_action(actor=actor, event=event, action="screen.link_issued", before={"link": had_link},
+               after={"link": True}, obj=event)
     broadcast.publish(event.pk, "screen")
     return event
 
@@ -63,8 +68,11 @@ def revoke_screen_link(*, actor, event):
     """No screen link: an open screen shows "not found" on its next refresh."""
     require_organiser(actor, event.club)
     event = Event.objects.select_for_update().get(pk=event.pk)
+    had_link = bool(event.screen_token)
     event.screen_token = None
     event.save(update_fields=["screen_token", "updated_at"])
+    log_action(actor=actor, event=event, action="screen.link_revoked", before={"link": had_link},
+               after={"link": False}, obj=event)
     broadcast.publish(event.pk, "screen")
     return event
 
@@ -155,7 +163,10 @@ def set_screen_chime(*, actor, event, chime):
     """Whether open screens sound a chime when the round clock reaches zero."""
     require_organiser(actor, event.club)
     event = Event.objects.select_for_update().get(pk=event.pk)
+    before = {"screen_chime": event.screen_chime}
     event.screen_chime = bool(chime)
     event.save(update_fields=["screen_chime", "updated_at"])
+    log_action(actor=actor, event=event, action="screen.chime_set", before=before,
+               after={"screen_chime": event.screen_chime}, obj=event)
     broadcast.publish(event.pk, "screen")
     return event

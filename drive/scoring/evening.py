@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from drive import broadcast
 from drive.errors import Conflict
+from drive.events.audit import log_action
 from drive.events.models import Event, Registration
 from drive.events.permissions import require_organiser
 from drive.movements import services as movements
@@ -67,6 +68,8 @@ def start_evening(*, actor, event):
     if not event.registration_closes_at or event.registration_closes_at > timezone.now():
         event.registration_closes_at = min(timezone.now(), event.starts_at)
     event.save(update_fields=["phase", "registration_closes_at", "updated_at"])
+    log_action(actor=actor, event=event, action="evening.started", before={"phase": Phase.REGISTRATION},
+               after={"phase": event.phase, "entrants": len(arrived)}, obj=event)
     movements.request_movement(event=event, players=len(arrived))
     from .tasks import plan_evening
 
@@ -145,6 +148,8 @@ def start_round(*, actor, event):
     round_.state, round_.started_at = State.PLAYING, now
     round_.deadline = now + timedelta(minutes=event.round_minutes)
     round_.save(update_fields=["state", "started_at", "deadline"])
+    log_action(actor=actor, event=event, action="round.started", before={"state": State.SEATED},
+               after={"state": round_.state, "deadline": round_.deadline}, obj=round_)
     broadcast.publish(event.pk, "clock", round=round_.number)
     return round_
 
@@ -164,6 +169,8 @@ def pause_clock(*, actor, event):
     if round_.paused_at is None:
         round_.paused_at = timezone.now()
         round_.save(update_fields=["paused_at"])
+        log_action(actor=actor, event=event, action="round.clock_paused", before={"paused_at": None},
+                   after={"paused_at": round_.paused_at}, obj=round_)
         broadcast.publish(event.pk, "clock", round=round_.number)
     return round_
 
@@ -173,9 +180,12 @@ def resume_clock(*, actor, event):
     """The pause does not count: the deadline moves on by its length."""
     event, round_ = _playing_round(actor, event)
     if round_.paused_at is not None:
+        before = {"paused_at": round_.paused_at, "deadline": round_.deadline}
         round_.deadline += timezone.now() - round_.paused_at
         round_.paused_at = None
         round_.save(update_fields=["paused_at", "deadline"])
+        log_action(actor=actor, event=event, action="round.clock_resumed", before=before,
+                   after={"paused_at": None, "deadline": round_.deadline}, obj=round_)
         broadcast.publish(event.pk, "clock", round=round_.number)
     return round_
 
@@ -209,6 +219,8 @@ def end_round(*, actor, event, force=False):
     round_.state, round_.closed_at, round_.late_tables = State.CLOSED, timezone.now(), out
     round_.paused_at = None
     round_.save(update_fields=["state", "closed_at", "late_tables", "paused_at"])
+    log_action(actor=actor, event=event, action="round.ended", before={"state": State.PLAYING},
+               after={"state": round_.state, "late_tables": out, "forced": bool(force)}, obj=round_)
     if round_.number < event.rounds:
         seat_next_round(event, round_.number + 1, plan_round(event, event.movement, round_.number + 1))
     else:
@@ -226,6 +238,8 @@ def publish_results(*, actor, event):
     _require_phase(event, Phase.FINISHED)
     event.phase = Phase.RESULTS_PUBLISHED
     event.save(update_fields=["phase", "updated_at"])
+    log_action(actor=actor, event=event, action="results.published", before={"phase": Phase.FINISHED},
+               after={"phase": event.phase}, obj=event)
     broadcast.publish(event.pk, "results")
     return event
 
@@ -266,6 +280,8 @@ def retry_movement(*, actor, event):
     if movement is None or movement.status != movement.Status.FAILED:
         raise Conflict(_("The movement has not failed."))
     movements.request_movement(event=event, players=movement.players)
+    log_action(actor=actor, event=event, action="movement.retried", before={"status": movement.Status.FAILED},
+               after={"status": "requested"}, obj=event)
     from .tasks import plan_evening
 
     plan_evening.delay_on_commit(event.pk)
@@ -361,6 +377,8 @@ def add_late_arrival(*, actor, event, registration):
         raise Conflict(_("The last round has started."))
     top = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
     entrant = Entrant.objects.create(event=event, player_id=registration.player_id, number=top + 1, joined_round=number)
+    log_action(actor=actor, event=event, action="entrant.added",
+               after={"player": registration.player_id, "number": entrant.number, "joined_round": number}, obj=entrant)
     _reseat_if_waiting(event, number)
     broadcast.publish(event.pk, "evening")
     return entrant
@@ -381,6 +399,8 @@ def remove_leaver(*, actor, event, entrant):
         raise Conflict(_("Fewer than four players would be left."))
     entrant.left_after_round = number - 1
     entrant.save(update_fields=["left_after_round"])
+    log_action(actor=actor, event=event, action="entrant.left", before={"left_after_round": None},
+               after={"left_after_round": entrant.left_after_round}, obj=entrant)
     _reseat_if_waiting(event, number)
     broadcast.publish(event.pk, "evening")
     return entrant

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from drive import broadcast
 from drive.errors import Conflict, Invalid, NotFound
+from drive.events.audit import log_action
 from drive.events.models import Event
 from drive.events.permissions import require_organiser
 from engine.scoring import revoke_adjustment
@@ -199,10 +200,15 @@ def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason
     if result and expected_version is not None and result.version != expected_version:
         raise Conflict(_("Someone changed this hand meanwhile."), extra={"stored": _stored(result)})
     trump = _trump(event, round_, hand_number, trump or (result.trump if result else None))
+    before = _stored(result) if result else None
     result = result or HandResult(round=round_, table=table, hand_number=hand_number)
     result.ns_tricks, result.trump, result.status = ns_tricks, trump, Status.CONFIRMED
     result.disputed_ns_tricks, result.change_kind = None, kind
     _save(result, reason.strip(), user=actor)
+    # The hand's own history keeps the row; the log says who did what to the evening, and why.
+    log_action(actor=actor, event=event, action=f"result.{kind}", before=before,
+               after={**_stored(result), "round": round_.number, "table": table.number, "reason": reason.strip()},
+               obj=result)
     _after_change(event, round_, table)
     return result
 
