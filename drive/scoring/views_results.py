@@ -1,7 +1,6 @@
 """Pages for everyone: the player's evening, live standings, published results with their
 CSV and JSON exports, and the organiser's printable score cards. Thin: reads come from
 selectors.results, permissions from drive.events.permissions."""
-import csv
 import json
 
 from django.conf import settings
@@ -13,6 +12,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from drive.errors import Forbidden, NotFound
+from drive.spreadsheet import SafeWriter
 from drive.events import selectors as event_selectors
 from drive.events.models import Event
 from drive.events.permissions import is_organiser, require_organiser
@@ -92,7 +92,7 @@ def results_csv(request, event_id):
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{_filename(event, "csv")}"'
     response.write("\ufeff")  # spreadsheets then read the names' accents right
-    out = csv.writer(response)
+    out = SafeWriter(response)  # names are the players' own words: no formulas
     out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Hands played"), _("Hands won"),
                   _("Hands sat out"), _("Sit-out average credited"), _("First half"), _("Second half"), _("Prizes"),
                   *[_("R%(round)s H%(hand)s") % {"round": r, "hand": h} for r, h in columns]])
