@@ -2,7 +2,7 @@
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from .hub import hub
+from .hub import FeedDown, hub
 
 
 class EventConsumer(AsyncWebsocketConsumer):
@@ -13,7 +13,11 @@ class EventConsumer(AsyncWebsocketConsumer):
 
     async def connect(self):
         self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
-        await hub().join(self.event_id, self)
+        try:
+            await hub().join(self.event_id, self)
+        except FeedDown:  # the channel layer is down: refused, the page polls and tries again
+            await self.close()
+            return
         await self.accept()
 
     async def disconnect(self, code):
