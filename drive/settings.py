@@ -64,6 +64,7 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "drive.limits.BodyLimitMiddleware",  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE: 400 before any view
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "drive.middleware.ServiceErrorMiddleware",
@@ -191,6 +192,8 @@ EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backend
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist-drive@localhost")
 
 # --- REST API --------------------------------------------------------------------
+# The largest request body taken (bytes); more is a 400 (drive.limits).
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", 2_621_440))
 # Proxies in front that append to X-Forwarded-For (0: ignore the header; see drive.client).
 TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", 0))
 REST_FRAMEWORK = {
@@ -201,6 +204,9 @@ REST_FRAMEWORK = {
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
     "EXCEPTION_HANDLER": "drive.api_errors.exception_handler",
+    # JSON bounded in size and depth (drive.limits): a 400, never the decoder's RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["drive.limits.BoundedJSONParser", "rest_framework.parsers.FormParser",
+                               "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": None,
     # Keyed on the real client address (drive.client): "token" counts misses of a secret
     # URL, "results" the entries of one table from one address (4 phones x 24 hands fit).

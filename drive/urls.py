@@ -3,6 +3,7 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerView
 
 from drive.health import healthz
+from drive.limits import bad_request
 from drive.middleware import not_found
 
 urlpatterns = [
@@ -21,4 +22,5 @@ urlpatterns = [
     path("", include("drive.live.urls")),
 ]
 
+handler400 = bad_request
 handler404 = not_found

@@ -8,6 +8,7 @@ from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
 from rest_framework.authtoken.views import ObtainAuthToken
 from rest_framework.response import Response
+from rest_framework.settings import api_settings
 from rest_framework.views import APIView
 
 from drive.api_docs import errors
@@ -212,6 +213,7 @@ class TokenView(ObtainAuthToken):
     """Username and password in, the API token out. Needs no credentials of its own."""
 
     authentication_classes = []
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken's own skip the JSON limits
     throttle_classes = [ScopedThrottle]
     throttle_scope = "login"  # password guessing is slowed down per address
 
