@@ -3,6 +3,8 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
+from drive.names import validate_name
+
 from .models import Event, Player
 from .services import EVENT_FIELDS
 
@@ -40,7 +42,7 @@ class EventForm(forms.ModelForm):
 
 
 class WalkInForm(forms.Form):
-    display_name = forms.CharField(label=_("Name"), max_length=80)
+    display_name = forms.CharField(label=_("Name"), max_length=80, validators=[validate_name])
     category = forms.ChoiceField(label=_("Category"), choices=Player.Category.choices, required=False)
 
 
@@ -50,9 +52,16 @@ class FixedTableForm(forms.Form):
 
 
 class SignupForm(UserCreationForm):
-    display_name = forms.CharField(label=_("Your name as shown on the standings"), max_length=80)
+    display_name = forms.CharField(label=_("Your name as shown on the standings"), max_length=80,
+                                   validators=[validate_name])
     email = forms.EmailField(label=_("Email (for waitlist news)"), required=False)
 
     class Meta(UserCreationForm.Meta):
         model = get_user_model()
         fields = ("username", "display_name", "email")
+
+    def clean_username(self):
+        username = super().clean_username()
+        if username:
+            validate_name(username)
+        return username

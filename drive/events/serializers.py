@@ -4,6 +4,8 @@ from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from drive.names import validate_name
+
 from .models import Club, Event, Player, Registration
 from .services import EVENT_FIELDS
 
@@ -79,7 +81,7 @@ class SelfCheckInResultSerializer(serializers.Serializer):
 
 
 class WalkInSerializer(serializers.Serializer):
-    display_name = serializers.CharField(max_length=80)
+    display_name = serializers.CharField(max_length=80, validators=[validate_name])
     category = serializers.ChoiceField(choices=Player.Category.choices, required=False, default="")
 
 
@@ -91,13 +93,14 @@ class SignupSerializer(serializers.Serializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
     password = serializers.CharField(write_only=True, max_length=128)
     email = serializers.EmailField(required=False, allow_blank=True)
-    display_name = serializers.CharField(max_length=80)
+    display_name = serializers.CharField(max_length=80, validators=[validate_name])
 
     def validate_username(self, value):
         # Stored NFKC-normalised (as create_user does): check the name as it will be saved,
         # since normalising can lengthen it (one character may become 18) or add spaces.
         User = get_user_model()
         value = User.normalize_username(value)
+        validate_name(value)
         try:
             User._meta.get_field(User.USERNAME_FIELD).run_validators(value)
         except DjangoValidationError as exc:

@@ -18,6 +18,7 @@ from django.utils.translation import ngettext
 
 from drive import broadcast
 from drive.errors import Conflict, Forbidden, Invalid, NotFound
+from drive.names import clean_name
 
 from .audit import changed, log_action, snapshot
 from .models import Club, Event, Player, Registration
@@ -361,9 +362,9 @@ def add_walk_in(*, actor, event, display_name, category=""):
     """
     require_organiser(actor, event.club)
     event = _locked_event(event.pk)
-    name = (display_name or "").strip()
-    if not name:
+    if not (display_name or "").strip():
         raise Invalid(_("Enter the player's name."), field="display_name")
+    name = clean_name(display_name, field="display_name")
     if len(name) > 80:
         raise Invalid(_("A name is at most 80 characters."), field="display_name")
     if category not in Player.Category.values:
@@ -462,11 +463,13 @@ def sign_up(*, username, password, email="", display_name, language=""):
     from django.contrib.auth import get_user_model
 
     User = get_user_model()
+    username = clean_name(username, field="username")
+    display_name = clean_name(display_name, field="display_name") if (display_name or "").strip() else ""
     if User.objects.filter(username__iexact=username).exists():
         raise Invalid(_("This username is taken."), field="username")
     user = User.objects.create_user(username=username, password=password, email=email or "")
     language = language if language in dict(settings.LANGUAGES) else ""
-    Player.objects.create(user=user, display_name=display_name.strip()[:80] or username, language=language)
+    Player.objects.create(user=user, display_name=display_name[:80] or username, language=language)
     return user
 
 
