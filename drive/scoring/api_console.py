@@ -13,6 +13,7 @@ from rest_framework.views import APIView
 from drive.api_docs import ERROR
 from drive.api_input import valid_data
 from drive.errors import Invalid
+from drive.numbers import StrictIntegerField
 from drive.events import selectors as event_selectors
 from drive.events.models import Event
 from drive.events.permissions import require_organiser
@@ -147,8 +148,8 @@ class CorrectionSerializer(serializers.Serializer):
     round = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER)
     table = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER)
     hand_number = serializers.IntegerField(min_value=1, max_value=MAX_NUMBER)
-    ns_tricks = serializers.IntegerField(required=False, min_value=0, max_value=13,
-                                         help_text="Required unless `kind` is revoke.")
+    ns_tricks = StrictIntegerField(required=False, min_value=0, max_value=13,
+                                   help_text="Required unless `kind` is revoke.")
     reason = serializers.CharField(max_length=100)  # the history keeps 100 characters
     kind = serializers.ChoiceField(choices=[(k, k) for k in KINDS], default=HandResult.ChangeKind.CORRECTION)
     trump = serializers.ChoiceField(choices=["S", "H", "D", "C"], required=False, allow_blank=True,

@@ -12,6 +12,8 @@ from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drive.numbers import StrictIntegerField
+
 from . import results
 from .models import HandResult
 from .selectors import table as selectors
@@ -31,7 +33,7 @@ class TableEntryRequestSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(choices=POSITIONS, help_text="The seat of the player entering: N, E, S or W.",
                                    error_messages={"invalid_choice": _("Seat must be N, E, S or W.")})
     hand_number = serializers.IntegerField(help_text="A hand of the round at the table, from 1.")
-    ns_tricks = serializers.IntegerField(
+    ns_tricks = StrictIntegerField(  # ASCII digits: int() would take "٧" and " 7"
         min_value=0, max_value=13, help_text="Tricks North-South took; East-West took 13 minus that.",
         error_messages={key: TRICKS_MESSAGE for key in ("invalid", "min_value", "max_value", "max_string_length")},
     )

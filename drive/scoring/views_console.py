@@ -16,11 +16,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from drive.errors import Conflict, Forbidden, NotFound, ServiceError
+from drive.numbers import StrictIntegerFormField
 from drive.events import access
 
 from . import evening as evening_services
 from . import results as result_services
 from .models import HandResult, Table
+from .selectors import claims as claim_selectors
 from .selectors import console as selectors
 
 # --- helpers ------------------------------------------------------------------------------
@@ -168,7 +170,7 @@ TRUMP_CHOICES = [("", "—")] + [(value, label) for value, label in HandResult.T
 
 
 class CorrectionForm(forms.Form):
-    ns_tricks = forms.IntegerField(label=gettext_lazy("N-S tricks"), min_value=0, max_value=13,
+    ns_tricks = StrictIntegerFormField(label=gettext_lazy("N-S tricks"), min_value=0, max_value=13,
                                    widget=forms.NumberInput(attrs={"inputmode": "numeric", "min": 0, "max": 13}))
     trump = forms.ChoiceField(label=gettext_lazy("Trumps"), choices=TRUMP_CHOICES, required=False)
     kind = forms.ChoiceField(label=gettext_lazy("Kind"), choices=[
@@ -204,7 +206,8 @@ def _table_context(event, round_number, table_number, bound=None):
         if bound and bound[0] == number:
             hand[bound[1]] = bound[2]
     return {"event": event, "data": data, "round": data["round"], "table": data["table"],
-            "turned_up": all(h["fixed_trump"] is None for h in data["hands"])}
+            "turned_up": all(h["fixed_trump"] is None for h in data["hands"]),
+            "claims": claim_selectors.table_claims(data["table"], data["round"])}
 
 
 @login_required

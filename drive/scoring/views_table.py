@@ -121,7 +121,7 @@ def table_me(request, token):
 
 def _number(value):
     """A form's whole number as an int; anything else as given, for the service to refuse."""
-    value = (value or "").strip()
+    value = value or ""  # no stripping: " 7" is not what the buttons send
     return int(value) if value.isascii() and value.isdigit() and len(value) < 6 else value
 
 
