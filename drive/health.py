@@ -1,13 +1,41 @@
-"""/healthz: the state of the database, the Celery broker and the channel layer."""
+"""/healthz: the state of the database, the Celery broker and the channel layer.
+
+The public hears "ok" (200) or "down" (503) and no more; staff users, or a monitor that
+sends the HEALTHZ_TOKEN secret in an X-Healthz-Token header, get each check's details.
+Even those never name a host or a URL (an error's text is scrubbed of them).
+"""
+import hmac
+import os
+import re
 import time
 import uuid
+from urllib.parse import urlsplit
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from django.conf import settings
 from django.db import connection
 from django.http import JsonResponse
 
 from drive.celery import app as celery_app
+
+
+# A URL, or a host with a port ("redis.internal:6379", "10.0.0.5:5432"), in an error's text.
+ADDRESSES = re.compile(r"[a-z][a-z0-9+.-]*://\S+|\b[\w.-]+:\d{2,5}\b|\b\d{1,3}(?:\.\d{1,3}){3}\b", re.I)
+
+
+def _configured_hosts():
+    hosts = {urlsplit(settings.REDIS_URL).hostname if settings.REDIS_URL else None,
+             settings.DATABASES["default"].get("HOST")}
+    return sorted((h for h in hosts if h), key=len, reverse=True)
+
+
+def scrub(text: str) -> str:
+    """An error's text without the URLs, hosts and addresses it may name."""
+    text = ADDRESSES.sub("<address>", text)
+    for host in _configured_hosts():
+        text = text.replace(host, "<address>")
+    return text
 
 
 def _timed(check):
@@ -16,7 +44,7 @@ def _timed(check):
         detail = check()
         state = {"ok": True, **(detail or {})}
     except Exception as exc:  # health reports failures, it never raises them
-        state = {"ok": False, "error": f"{type(exc).__name__}: {exc}"[:300]}
+        state = {"ok": False, "error": scrub(f"{type(exc).__name__}: {exc}")[:300]}
     state["ms"] = round((time.perf_counter() - start) * 1000, 1)
     return state
 
@@ -46,7 +74,20 @@ def _channel_layer():
     return {"backend": type(layer).__name__}
 
 
+def may_see_details(request) -> bool:
+    if request.user.is_authenticated and request.user.is_staff:
+        return True
+    secret = os.environ.get("HEALTHZ_TOKEN", "")
+    sent = request.headers.get("X-Healthz-Token", "")
+    return bool(secret) and hmac.compare_digest(sent.encode(), secret.encode())
+
+
 def healthz(request):
     checks = {"database": _timed(_database), "broker": _timed(_broker), "channel_layer": _timed(_channel_layer)}
     healthy = all(check["ok"] for check in checks.values())
-    return JsonResponse({"status": "ok" if healthy else "degraded", **checks}, status=200 if healthy else 503)
+    body = {"status": "ok" if healthy else "down"}
+    if may_see_details(request):
+        body.update(checks)
+    response = JsonResponse(body, status=200 if healthy else 503)
+    response["Cache-Control"] = "no-store"
+    return response
