@@ -60,12 +60,15 @@ def free_port():
         return sock.getsockname()[1]
 
 
+SERVER_KEY = "bench-fanout-" + "k" * 40  # the server's; its sockets' tickets are signed with it
+
+
 def start_server(redis_url, folder):
     """daphne as a subprocess; returns (process, port) once the port accepts connections."""
     port = free_port()
     env = {k: v for k, v in os.environ.items() if k != "DATABASE_URL"}
     env.update(REDIS_URL=redis_url, DJANGO_SETTINGS_MODULE="drive.settings", DJANGO_DEBUG="false",
-               DJANGO_SECRET_KEY="bench-fanout-" + "k" * 40, DJANGO_LOG_LEVEL="WARNING",
+               DJANGO_SECRET_KEY=SERVER_KEY, DJANGO_LOG_LEVEL="WARNING",
                SQLITE_PATH=str(Path(folder) / "server.sqlite3"))
     daphne = Path(sys.executable).with_name("daphne")
     with open(Path(folder) / "daphne.log", "wb") as log:
@@ -169,6 +172,7 @@ def receive(pipe, worker, timeout, what):
 def measure(clients, updates, gap, procs, redis_url, burst=100, grace=10.0):
     """Serve, connect `clients`, publish `updates`; returns latencies (s) and what was missed."""
     from drive.broadcast import send_now
+    from drive.tickets import issue_ticket
 
     raise_open_files(clients + 256)
     folder = tempfile.mkdtemp(prefix="whist-fanout-")
@@ -181,7 +185,8 @@ def measure(clients, updates, gap, procs, redis_url, burst=100, grace=10.0):
     workers, pipes = [], []
     try:
         event_id = random.randrange(10**8, 10**9)  # a group no real page listens to
-        url, origin = f"ws://127.0.0.1:{port}/ws/events/{event_id}/", f"http://127.0.0.1:{port}"
+        url = f"ws://127.0.0.1:{port}/ws/events/{event_id}/?ticket={issue_ticket(event_id, key=SERVER_KEY)}"
+        origin = f"http://127.0.0.1:{port}"
         procs = max(1, min(procs, clients))
         for share in (clients // procs + (i < clients % procs) for i in range(procs)):
             ours, theirs = context.Pipe()

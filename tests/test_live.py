@@ -6,12 +6,13 @@ from django.db import connection
 
 from drive.asgi import application
 from drive.events import services
+from drive.tickets import issue_ticket
 
 
 @pytest.mark.django_db(transaction=True)
 async def test_check_in_is_pushed_to_event_subscribers(make_event, organiser):
     event = await sync_to_async(make_event)()
-    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/", headers=[(b"origin", b"http://testserver")])
+    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/?ticket={issue_ticket(event.pk)}", headers=[(b"origin", b"http://testserver")])
     connected, _ = await communicator.connect()
     assert connected
     await sync_to_async(services.add_walk_in)(actor=organiser, event=event, display_name="Vera")
@@ -24,7 +25,7 @@ async def test_check_in_is_pushed_to_event_subscribers(make_event, organiser):
 @pytest.mark.django_db(transaction=True)
 async def test_websocket_from_a_foreign_origin_is_refused(make_event):
     event = await sync_to_async(make_event)()
-    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/", headers=[(b"origin", b"http://evil.example")])
+    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/?ticket={issue_ticket(event.pk)}", headers=[(b"origin", b"http://evil.example")])
     connected, _ = await communicator.connect()
     assert not connected
     await sync_to_async(lambda: connection.close())()

@@ -1,27 +1,41 @@
 """Websocket: a page subscribes to one event and hears what changed."""
+from urllib.parse import parse_qs
+
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
+from drive.tickets import ticket_admits
+
 from .hub import FeedDown, hub
+
+REFUSED = 4403  # no valid ticket for this event: the page keeps polling
 
 
 class EventConsumer(AsyncWebsocketConsumer):
     """Joins the process's feed of the event (see `hub`): no channel-layer channel of its
-    own, and never the database."""
+    own, and never the database. Only with a ticket for the event (drive.tickets), which
+    the pages that may show it carry."""
 
     channel_layer_alias = None  # not a configured layer: Channels gives the socket no channel
+    event_id = None
 
     async def connect(self):
-        self.event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
+        event_id = int(self.scope["url_route"]["kwargs"]["event_id"])
+        query = parse_qs(self.scope.get("query_string", b"").decode("latin-1"))
+        if not ticket_admits((query.get("ticket") or [""])[0], event_id):
+            await self.close(code=REFUSED)
+            return
         try:
-            await hub().join(self.event_id, self)
+            await hub().join(event_id, self)
         except FeedDown:  # the channel layer is down: refused, the page polls and tries again
             await self.close()
             return
+        self.event_id = event_id
         await self.accept()
 
     async def disconnect(self, code):
-        await hub().leave(self.event_id, self)
+        if self.event_id is not None:
+            await hub().leave(self.event_id, self)
 
     async def dispatch(self, message):
         # Channels closes stale database connections in a worker thread before every

@@ -10,12 +10,13 @@ from channels.testing import WebsocketCommunicator
 from drive.asgi import application
 from drive.broadcast import event_group
 from drive.live import hub as hubs
+from drive.tickets import issue_ticket
 
 ORIGIN = [(b"origin", b"http://testserver")]
 
 
 async def connect(event_id):
-    socket = WebsocketCommunicator(application, f"/ws/events/{event_id}/", headers=ORIGIN)
+    socket = WebsocketCommunicator(application, f"/ws/events/{event_id}/?ticket={issue_ticket(event_id)}", headers=ORIGIN)
     connected, _ = await socket.connect()
     assert connected
     return socket

@@ -1,5 +1,6 @@
-// Live updates: any element with data-live-event listens to its event's websocket and
-// fires "live-update" on <body>, which htmx fragments re-fetch on. When the socket is
+// Live updates: any element with data-live-event (and data-live-ticket, its pass) listens
+// to its event's websocket and fires "live-update" on <body>, which htmx fragments
+// re-fetch on. When the socket is
 // down the page polls instead and keeps trying to reconnect, so nobody has to reload.
 // The event's detail is the socket's message ({kind, event, data}), or null for a poll.
 // data-live-poll-ms on the same element sets the polling interval (tests shorten it).
@@ -46,9 +47,17 @@
   function startPolling() { mode("polling"); if (!pollTimer) pollTimer = setInterval(function () { fire(null); }, POLL_MS); }
   function stopPolling() { mode("socket"); clearInterval(pollTimer); pollTimer = null; }
 
+  // The socket needs the page's ticket to its event (drive/tickets.py); read it at every
+  // connect, since a refreshed fragment brings a fresh one.
+  function ticket() {
+    var el = document.querySelector("[data-live-event]");
+    return (el && el.getAttribute("data-live-ticket")) || "";
+  }
+
   function connect(eventId) {
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    socket = new WebSocket(scheme + location.host + "/ws/events/" + eventId + "/");
+    socket = new WebSocket(scheme + location.host + "/ws/events/" + eventId + "/?ticket=" +
+                           encodeURIComponent(ticket()));
     socket.onopen = function () { retryMs = 1000; stopPolling(); fire(null); };
     socket.onmessage = message;
     socket.onclose = function () {
