@@ -137,7 +137,10 @@ if REDIS_URL:
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
                     "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]}}
     }
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    # Only what can be lost lives in the cache: while Redis is away it answers "not there"
+    # instead of failing the request (drive/cache.py), and never holds a request long.
+    CACHES = {"default": {"BACKEND": "drive.cache.TolerantRedisCache", "LOCATION": REDIS_URL,
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}}
 else:
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
@@ -154,6 +157,29 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
+# Killed workers and Redis outages (issue 10). A task a killed worker held (acks_late)
+# comes back after the visibility timeout: longer than any task (a movement search is at
+# most MOVEMENT_SAFETY_SECONDS), far shorter than Redis's default hour. A publish that cannot
+# reach the broker gives up within about a second: the request is never held for it (the
+# enqueue runs after commit and is logged, the sweep below makes the work good). The
+# worker keeps reconnecting for as long as Redis is away.
+TASK_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", 300))
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": TASK_VISIBILITY_TIMEOUT, "socket_connect_timeout": 2,
+                                   "socket_timeout": 10}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True  # re-queued, not run twice at once
+CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+# Beat (a process of its own, or `worker -B`) runs the standings sweep: every event whose
+# stored standings are behind its results is recomputed, whatever became of its task.
+STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", 20))
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stale-standings": {"task": "drive.scoring.tasks.sweep_stale_standings", "schedule": STANDINGS_SWEEP_SECONDS,
+                              "options": {"expires": STANDINGS_SWEEP_SECONDS}},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
+    "CELERY_BEAT_SCHEDULE_FILENAME", str(Path(tempfile.gettempdir()) / "whist-drive-celerybeat-schedule"))
 
 # --- auth ------------------------------------------------------------------------
 AUTH_PASSWORD_VALIDATORS = [

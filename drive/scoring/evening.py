@@ -23,7 +23,8 @@ from drive.movements.models import Entrant
 from drive.movements.schedule import Movement as Plan
 from drive.movements.schedule import Round as PlanRound
 
-from .models import Round, Seat, Table
+from . import ranking, tasks
+from .models import HandResult, Round, Seat, Table
 from .seating import seat_round, tables_needed
 
 log = logging.getLogger(__name__)
@@ -219,6 +220,7 @@ def end_round(*, actor, event, force=False):
     round_.state, round_.closed_at, round_.late_tables = State.CLOSED, timezone.now(), out
     round_.paused_at = None
     round_.save(update_fields=["state", "closed_at", "late_tables", "paused_at"])
+    _standings_moved(event)  # a closed round's sit-out credit is final now
     log_action(actor=actor, event=event, action="round.ended", before={"state": State.PLAYING},
                after={"state": round_.state, "late_tables": out, "forced": bool(force)}, obj=round_)
     if round_.number < event.rounds:
@@ -236,6 +238,9 @@ def publish_results(*, actor, event):
     require_organiser(actor, event.club)
     event = locked_event(event)
     _require_phase(event, Phase.FINISHED)
+    # What goes out is recomputed from the rows now, under the event's recomputation lock
+    # and in this transaction: never the stored standings a lost or late task left behind.
+    ranking.recompute_standings(event_id=event.pk)
     event.phase = Phase.RESULTS_PUBLISHED
     event.save(update_fields=["phase", "updated_at"])
     log_action(actor=actor, event=event, action="results.published", before={"phase": Phase.FINISHED},
@@ -258,12 +263,20 @@ def store_played_quality(event):
     movement.save(update_fields=["quality"])
 
 
+def _standings_moved(event):
+    """Seats, entrants and rounds move the standings once a hand counts (before the first
+    result there are none to move): their version goes up in this transaction."""
+    if HandResult.objects.filter(round__event=event).exists():
+        tasks.standings_changed(event.pk)
+
+
 def seat_next_round(event, round_number, plan_round):
     """Apply one round of the movement: seats written, the round marked seated."""
     round_ = event.evening_rounds.get(number=round_number)
     if round_.state != State.PENDING:
         return round_
     seat_round(round_, fit_to_present(event, round_number, plan_round))
+    _standings_moved(event)
     round_.state = State.SEATED
     round_.save(update_fields=["state"])
     broadcast.publish(event.pk, "seating", round=round_number)
@@ -377,6 +390,7 @@ def add_late_arrival(*, actor, event, registration):
         raise Conflict(_("The last round has started."))
     top = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
     entrant = Entrant.objects.create(event=event, player_id=registration.player_id, number=top + 1, joined_round=number)
+    _standings_moved(event)
     log_action(actor=actor, event=event, action="entrant.added",
                after={"player": registration.player_id, "number": entrant.number, "joined_round": number}, obj=entrant)
     _reseat_if_waiting(event, number)
@@ -399,6 +413,7 @@ def remove_leaver(*, actor, event, entrant):
         raise Conflict(_("Fewer than four players would be left."))
     entrant.left_after_round = number - 1
     entrant.save(update_fields=["left_after_round"])
+    _standings_moved(event)
     log_action(actor=actor, event=event, action="entrant.left", before={"left_after_round": None},
                after={"left_after_round": entrant.left_after_round}, obj=entrant)
     _reseat_if_waiting(event, number)

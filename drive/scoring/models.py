@@ -188,3 +188,27 @@ class Standing(models.Model):
         verbose_name_plural = _("standings")
         ordering = ["event", "place", "entrant__number"]
 
+
+
+class StandingsState(models.Model):
+    """Which results the stored standings of an event were computed from.
+
+    Every change that can move the standings (a result, a correction, seats, entrants)
+    raises `results_version` in its own transaction; a recomputation records the version
+    it read as `computed_version`. Behind means stale: a read or the periodic sweep asks
+    for a recomputation, and what is shown as final is recomputed first.
+    """
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="standings_state",
+                                 verbose_name=_("whist drive"))
+    results_version = models.PositiveIntegerField(_("results version"), default=0)
+    computed_version = models.PositiveIntegerField(_("version of the standings"), default=0)
+    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+
+    class Meta:
+        verbose_name = _("standings version")
+        verbose_name_plural = _("standings versions")
+
+    @property
+    def stale(self):
+        return self.computed_version < self.results_version

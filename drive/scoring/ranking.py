@@ -1,10 +1,14 @@
 """Stores the standings: read every seat and confirmed result, compute, replace the rows.
 
 Never incremented in place, so running it twice, or out of order, gives the same table.
+Each run records the results version it read (`versions`), so a reader knows whether
+the stored standings are behind the rows.
 """
 from decimal import Decimal
 
 from django.db import connection, transaction
+from django.db.models import F, Value
+from django.db.models.functions import Greatest
 from django.utils import timezone
 
 from drive import broadcast
@@ -12,7 +16,7 @@ from drive.events.models import Event
 from drive.movements.models import Entrant
 
 from . import standings
-from .models import HandResult, Seat, Standing
+from .models import HandResult, Seat, Standing, StandingsState
 from .rules import event_ruleset
 
 
@@ -76,8 +80,16 @@ def _one_recomputation_at_a_time(event_id):
 
 
 @transaction.atomic
-def recompute_standings(*, event_id):
+def recompute_standings(*, event_id, only_if_stale=False):
+    """Recompute and store the standings; returns the number of lines, or None when
+    `only_if_stale` and they are already computed from the latest results."""
     _one_recomputation_at_a_time(event_id)
+    # Read the version before the rows (each statement sees what is committed when it
+    # starts): every change up to it is in the rows read below, so it is safe to record.
+    state = StandingsState.objects.filter(event_id=event_id).values_list("results_version", "computed_version").first()
+    if only_if_stale and state is not None and state[1] >= state[0]:
+        return None  # another run (the sweep, a read, an earlier task) got there first
+    version = state[0] if state else 0
     event = Event.objects.get(pk=event_id)
     now = timezone.now()
     rows = [
@@ -99,5 +111,13 @@ def recompute_standings(*, event_id):
     if gone:
         Standing.objects.filter(event=event, entrant_id__in=gone).delete()
     Standing.objects.filter(event=event).update(computed_at=now)
+    _record_version(event_id, version, now)
     broadcast.publish(event.pk, "standings")
     return len(rows)
+
+
+def _record_version(event_id, version, now):
+    """Last, so the state row (which result entry also updates) is held only briefly."""
+    if not StandingsState.objects.filter(event_id=event_id).update(
+            computed_version=Greatest(F("computed_version"), Value(version)), computed_at=now):
+        StandingsState.objects.get_or_create(event_id=event_id, defaults={"computed_at": now})

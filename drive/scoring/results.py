@@ -172,9 +172,9 @@ def _save(result, reason, user=None):
 
 
 def _after_change(event, round_, table):
-    from .tasks import recompute_standings_soon
+    from .tasks import standings_changed
 
-    recompute_standings_soon(event.pk)
+    standings_changed(event.pk)  # the version goes up with this change; recomputed once committed
     broadcast.publish(event.pk, "results", round=round_.number, table=table.number)
 
 

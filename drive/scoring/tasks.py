@@ -1,38 +1,89 @@
-"""Celery tasks of the evening: take ids, call a service, safe to run twice."""
+"""Celery tasks of the evening: take ids, call a service, safe to run twice.
+
+The standings never wait on Redis for good: a change's enqueue happens after commit and
+cannot fail the change (logged instead), the pending mark expires within a minute, and
+beat's sweep recomputes every event whose standings are behind, whatever the mark says.
+"""
+import logging
+
 from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
 
-from . import ranking
+from . import ranking, versions
 
-PENDING_SECONDS = 60  # a lost task's mark expires: later changes then ask again
+log = logging.getLogger(__name__)
+PENDING_SECONDS = 30  # a lost task's mark expires: later changes and reads then ask again
 
 
 def pending_key(event_id):
     return f"standings-pending:{event_id}"
 
 
+def standings_changed(event_id):
+    """Inside the transaction of a change that moves the standings: their version goes up
+    with it, and once it commits a recomputation is asked for."""
+    versions.bump(event_id)
+    recompute_standings_soon(event_id)
+
+
 def recompute_standings_soon(event_id):
     """Once this transaction commits, have the standings recomputed, with at most one task
     waiting per event: a burst of 600 results costs a few recomputations, not 600. The
-    task clears the mark before it reads the rows, so a change it may not see asks again."""
+    task clears the mark before it reads the rows, so a change it may not see asks again.
 
-    def enqueue():
-        if not cache.add(pending_key(event_id), True, PENDING_SECONDS):
-            return  # a task is waiting and will read this change too
-        try:
-            recompute_standings.delay(event_id)
-        except Exception:
-            cache.delete(pending_key(event_id))  # nothing waits after all: the next change asks again
-            raise
-
-    transaction.on_commit(enqueue)
+    Robust: the change is committed by then, so a broker or cache outage is logged, never
+    raised (the answer stays 2xx); the sweep recomputes once Redis is back."""
+    transaction.on_commit(lambda: _enqueue(event_id), robust=True)
 
 
-@shared_task
+def _enqueue(event_id):
+    if not _mark(event_id):
+        return  # a task is waiting and will read this change too
+    try:
+        recompute_standings.delay(event_id)
+    except Exception:  # noqa: BLE001 - the broker is down: the sweep will do it
+        log.warning("standings of event %s not queued; the sweep will recompute them", event_id, exc_info=True)
+        _forget_mark(event_id)  # nothing waits after all: the next change asks again
+
+
+def _mark(event_id):
+    """True when no task waits yet. A cache that cannot answer says True: better one
+    task too many than none."""
+    try:
+        return bool(cache.add(pending_key(event_id), True, PENDING_SECONDS))
+    except Exception:  # noqa: BLE001
+        log.warning("standings-pending mark of event %s unavailable", event_id, exc_info=True)
+        return True
+
+
+def _forget_mark(event_id):
+    try:
+        cache.delete(pending_key(event_id))
+    except Exception:  # noqa: BLE001 - the mark expires by itself
+        log.warning("standings-pending mark of event %s not cleared", event_id, exc_info=True)
+
+
+@shared_task(ignore_result=True)
 def recompute_standings(event_id):
-    cache.delete(pending_key(event_id))  # before reading: a change from now on asks again
-    return ranking.recompute_standings(event_id=event_id)
+    _forget_mark(event_id)  # before reading: a change from now on asks again
+    return ranking.recompute_standings(event_id=event_id, only_if_stale=True)
+
+
+@shared_task(ignore_result=True)
+def sweep_stale_standings():
+    """Beat's periodic task: recompute every event whose standings are behind its results.
+
+    It ignores the pending mark, so a task lost with a killed worker or a broker outage
+    (its mark still set, or never sent) is made good within one period."""
+    done = []
+    for event_id in versions.stale_event_ids():
+        try:
+            ranking.recompute_standings(event_id=event_id, only_if_stale=True)
+            done.append(event_id)
+        except Exception:  # noqa: BLE001 - one broken event must not starve the others
+            log.exception("sweep: standings of event %s failed", event_id)
+    return done
 
 
 @shared_task

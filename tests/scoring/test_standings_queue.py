@@ -3,8 +3,8 @@ waits per event, and none is lost (the task clears its mark before it reads)."""
 import pytest
 from django.core.cache import cache
 
-from drive.scoring import results, tasks
-from drive.scoring.models import Standing
+from drive.scoring import results, tasks, versions
+from drive.scoring.models import HandResult, Standing
 
 pytestmark = pytest.mark.django_db
 
@@ -38,15 +38,17 @@ def test_a_burst_asks_for_one_task_until_it_runs(queued, evening, table1, django
 
 
 def test_a_refused_task_leaves_no_mark(monkeypatch, evening, table1, django_capture_on_commit_callbacks):
+    """Issue 10: the broker refusing the task after commit never fails the saved entry."""
     cache.delete(tasks.pending_key(evening.pk))
 
     def broker_down(event_id):
         raise ConnectionError("no broker")
 
     monkeypatch.setattr(tasks.recompute_standings, "delay", broker_down)
-    with pytest.raises(ConnectionError):
-        enter(table1, 1, 7, django_capture_on_commit_callbacks)
+    enter(table1, 1, 7, django_capture_on_commit_callbacks)  # no exception reaches the caller
+    assert HandResult.objects.get(round__event=evening, hand_number=1).ns_tricks == 7
     assert cache.get(tasks.pending_key(evening.pk)) is None  # the next change will ask again
+    assert versions.state_of(evening.pk).stale  # and the sweep sees it is behind
 
 
 def test_eager_tasks_keep_the_standings_current(evening, table1, django_capture_on_commit_callbacks):

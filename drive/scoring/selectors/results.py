@@ -2,7 +2,9 @@
 their exports, the printable score cards. No writes, no permission decisions.
 
 The standings come from the stored Standing rows (the Celery task's work, rules D3-D5);
-the hand-by-hand scores are read from the hand results as they are now.
+the hand-by-hand scores are read from the hand results as they are now. A read that finds
+the stored standings behind the results asks for a recomputation (`freshness`): final
+ones are recomputed before they are shown.
 """
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -16,6 +18,7 @@ from drive.events.models import Player
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
+from ..freshness import fresh_standings
 from ..models import HandResult, Round, Seat, Standing
 from ..ranking import compute_for, fixed_partners
 from ..rules import event_ruleset, rotation_trump
@@ -124,6 +127,7 @@ def my_evening(event, entrant):
         rows.append(row)
 
     credit = _sit_out_credit(event, entrant, rows)
+    fresh_standings(event)  # the place below: asked for again when behind
     standing = Standing.objects.filter(event=event, entrant=entrant).first()
     return {
         "entrant": entrant,
@@ -249,7 +253,9 @@ class StandingLine:
 
 def standings(event):
     """The stored standings, best first, each line with the prizes it takes; the prize list;
-    and when they were computed."""
+    when they were computed, from which results version, and whether they are "updating"
+    (behind the results; final standings never are: they are recomputed first)."""
+    fresh = fresh_standings(event)
     rows = Standing.objects.filter(event=event).select_related("entrant__player").order_by("place", "entrant__number")
     lines = [
         StandingLine(place=s.place, shared=s.shared, number=s.entrant.number, entrant_id=s.entrant_id,
@@ -266,7 +272,8 @@ def standings(event):
         for line in award.winners:
             line.prizes.append(award.name)
     computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
-    return {"lines": lines, "prizes": awards, "computed_at": computed_at}
+    return {"lines": lines, "prizes": awards, "computed_at": computed_at, "version": fresh.version,
+            "updating": fresh.updating}
 
 
 LEADERS = 5  # lines on the room's chart
