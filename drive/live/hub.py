@@ -27,7 +27,7 @@ log = logging.getLogger(__name__)
 REJOIN_SECONDS = 3600  # the Redis layer forgets a group member after a day (group_expiry)
 PROBE_SECONDS = 5.0  # how often a feed checks that its group still reaches it
 ANSWER_SECONDS = 5.0  # a join or a probe not answered by then: the layer is down
-CLOSE_CODE = 1013  # "try again later": the page polls, then reconnects
+CLOSE_CODE = 4013  # "try again later" (1013, which daphne may not send): the page polls, then reconnects
 
 
 class FeedDown(ConnectionError):

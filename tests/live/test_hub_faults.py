@@ -14,6 +14,7 @@ from channels.testing import WebsocketCommunicator
 from drive.asgi import application
 from drive.broadcast import event_group
 from drive.live import hub as hubs
+from drive.tickets import issue_ticket
 
 ORIGIN = [(b"origin", b"http://testserver")]
 
@@ -158,16 +159,17 @@ async def test_a_healthy_layer_keeps_its_sockets_and_ignores_other_processes_pro
 
 
 async def test_through_the_consumer_the_page_is_closed_then_refused_then_served_again(layer):
-    page = WebsocketCommunicator(application, "/ws/events/9605/", headers=ORIGIN)
+    path = f"/ws/events/9605/?ticket={issue_ticket(9605)}"
+    page = WebsocketCommunicator(application, path, headers=ORIGIN)
     assert (await page.connect())[0]
     layer.stop()
     closed = await page.receive_output(timeout=5)
     assert closed == {"type": "websocket.close", "code": hubs.CLOSE_CODE}
     await page.disconnect()
-    refused = WebsocketCommunicator(application, "/ws/events/9605/", headers=ORIGIN)
+    refused = WebsocketCommunicator(application, path, headers=ORIGIN)
     assert (await refused.connect(timeout=5))[0] is False
     layer.start()
-    back = WebsocketCommunicator(application, "/ws/events/9605/", headers=ORIGIN)
+    back = WebsocketCommunicator(application, path, headers=ORIGIN)
     assert (await back.connect(timeout=5))[0]
     await update(layer, 9605, table=1)
     assert await back.receive_json_from(timeout=5) == {"kind": "results", "event": 9605, "data": {"table": 1}}
