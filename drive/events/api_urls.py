@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api, services
+from . import api, api_audit, services
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),
@@ -10,6 +10,7 @@ urlpatterns = [
     path("events/<int:event_id>/registrations/", api.EventRegistrationsView.as_view(), name="api-registrations"),
     path("events/<int:event_id>/walk-ins/", api.WalkInView.as_view(), name="api-walk-ins"),
     path("events/<int:event_id>/no-shows/", api.NoShowsView.as_view(), name="api-no-shows"),
+    path("events/<int:event_id>/audit/", api_audit.EventAuditView.as_view(), name="api-event-audit"),
     path(
         "events/<int:event_id>/publish/",
         api.event_action(services.open_registration, "Publish the event and open its registration."),

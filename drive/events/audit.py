@@ -11,6 +11,7 @@ import uuid
 from typing import Any
 
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 from .models import AuditEntry, Club, Event
 
@@ -67,3 +68,49 @@ def log_action(*, actor, event: Event | None, action: str, before: dict | None =
         before=_jsonable(before) if before is not None else None,
         after=_jsonable(after) if after is not None else None,
     )
+
+
+# What each action code reads as in the console; a code missing here shows as itself.
+ACTION_LABELS = {
+    "club.created": _("club created"),
+    "event.created": _("event created"),
+    "event.changed": _("settings changed"),
+    "event.registration_opened": _("published, registration opened"),
+    "event.registration_closed": _("registration closed"),
+    "registration.checked_in": _("checked in"),
+    "registration.no_show": _("marked a no-show"),
+    "registration.absent_no_shows": _("everyone not arrived marked a no-show"),
+    "registration.cancelled": _("registration cancelled"),
+    "registration.walk_in_added": _("walk-in added"),
+    "registration.fixed_table_set": _("fixed table set"),
+    "evening.started": _("evening started"),
+    "movement.retried": _("movement asked again"),
+    "entrant.added": _("late arrival joined"),
+    "entrant.left": _("player left"),
+    "round.started": _("round started"),
+    "round.clock_paused": _("clock paused"),
+    "round.clock_resumed": _("clock resumed"),
+    "round.ended": _("round ended"),
+    "result.correction": _("result corrected"),
+    "result.revoke": _("revoke penalty"),
+    "result.adjusted": _("score adjusted"),
+    "results.published": _("results published"),
+    "screen.link_issued": _("screen link issued"),
+    "screen.link_revoked": _("screen link revoked"),
+    "screen.chime_set": _("screen chime set"),
+    "announcement.made": _("announcement"),
+    "announcement.taken_down": _("announcement taken down"),
+    "table.link_reissued": _("table link reissued"),
+    "seat_claim.released": _("seat claim released"),
+}
+
+
+def action_label(action: str) -> str:
+    return str(ACTION_LABELS.get(action, action))
+
+
+def changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
+    """(field, before, after) for every key either side names, in a stable order."""
+    before, after = entry.before or {}, entry.after or {}
+    keys = list(before) + [k for k in after if k not in before]
+    return [(k, before.get(k), after.get(k)) for k in keys]

@@ -88,3 +88,8 @@ def registrations_of(user):
     if not user.is_authenticated:
         return Registration.objects.none()
     return Registration.objects.filter(player__user=user).select_related("event__club").order_by("-event__starts_at")
+
+
+def audit_log(event):
+    """The event's audit entries, newest first."""
+    return event.audit_entries.select_related("actor").order_by("-created_at", "-id")

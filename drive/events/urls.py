@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from . import views, views_audit
 
 urlpatterns = [
     path("", views.event_list, name="event-list"),
@@ -14,6 +14,7 @@ urlpatterns = [
     path("console/clubs/<int:club_id>/events/new/", views.event_create, name="console-event-create"),
     path("console/events/<int:event_id>/", views.console_event, name="console-event"),
     path("console/events/<int:event_id>/edit/", views.event_edit, name="console-event-edit"),
+    path("console/events/<int:event_id>/audit/", views_audit.audit_log, name="console-audit"),
     path("console/events/<int:event_id>/registrations/", views.console_arrivals, name="console-arrivals"),
     path("console/events/<int:event_id>/walk-in/", views.console_walk_in, name="console-walk-in"),
     path("console/events/<int:event_id>/no-shows/", views.console_no_shows, name="console-no-shows"),

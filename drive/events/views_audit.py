@@ -1,0 +1,17 @@
+"""The console's audit log page: who did what to the evening, newest first."""
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.shortcuts import render
+
+from . import access, selectors
+from .audit import action_label, changes
+
+PAGE_SIZE = 50
+
+
+@login_required
+def audit_log(request, event_id):
+    event = access.organised_event(request.user, event_id)
+    page = Paginator(selectors.audit_log(event), PAGE_SIZE).get_page(request.GET.get("page"))
+    rows = [{"entry": e, "label": action_label(e.action), "changes": changes(e)} for e in page.object_list]
+    return render(request, "console/audit.html", {"event": event, "page": page, "rows": rows})

@@ -1,0 +1,81 @@
+"""The audit log in the console and the API: organisers only, newest first, paged (issue 10)."""
+import pytest
+from django.urls import reverse
+
+from drive.events import services
+from drive.events.audit import log_action
+from drive.events.models import Event
+from drive.live import screen
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def logged(event, organiser):
+    services.update_event(actor=organiser, event=event, title="Friday Drive (moved)", venue="Church hall")
+    services.add_walk_in(actor=organiser, event=event, display_name="Walk In")
+    screen.issue_screen_link(actor=organiser, event=event)
+    return event
+
+
+def test_api_lists_the_log_newest_first_with_before_and_after(api, logged, organiser):
+    api.force_authenticate(organiser)
+    body = api.get(f"/api/events/{logged.pk}/audit/").json()
+    assert body["count"] == 3 and body["page"] == 1
+    actions = [e["action"] for e in body["results"]]
+    assert actions == ["screen.link_issued", "registration.walk_in_added", "event.changed"]
+    changed = body["results"][2]
+    assert changed["before"] == {"title": "Friday Drive", "venue": "Hall"}
+    assert changed["after"] == {"title": "Friday Drive (moved)", "venue": "Church hall"}
+    assert changed["actor_label"] == "organiser" and changed["action_display"] == "settings changed"
+    assert "screen_token" not in str(body)  # the screen link is a key: never in the log
+    token = Event.objects.get(pk=logged.pk).screen_token
+    assert token and token not in str(body)
+
+
+def test_api_pages_fifty_at_a_time(api, event, organiser):
+    for i in range(51):
+        log_action(actor=organiser, event=event, action="announcement.made", after={"text": f"line {i}"})
+    api.force_authenticate(organiser)
+    first, second = (api.get(f"/api/events/{event.pk}/audit/", {"page": n}).json() for n in (1, 2))
+    assert (first["count"], first["pages"], len(first["results"]), len(second["results"])) == (51, 2, 50, 1)
+    assert first["results"][0]["after"] == {"text": "line 50"} and second["results"][0]["after"] == {"text": "line 0"}
+
+
+def test_api_refuses_players_anonymous_and_other_clubs(api, logged, make_user, other_club):
+    url = f"/api/events/{logged.pk}/audit/"
+    assert api.get(url).status_code == 403  # anonymous: not an organiser
+    api.force_authenticate(make_user())
+    assert api.get(url).status_code == 403
+    api.force_authenticate(other_club.organisers.get())
+    assert api.get(url).status_code == 403
+    Event.objects.filter(pk=logged.pk).update(published=False)
+    assert api.get(url).status_code == 404  # unpublished: not even seen
+    assert api.get("/api/events/999999/audit/").status_code == 404
+
+
+def test_console_page_shows_who_what_and_before_after(client, logged, organiser):
+    client.force_login(organiser)
+    page = client.get(reverse("console-audit", args=[logged.pk]))
+    html = page.content.decode()
+    assert page.status_code == 200
+    assert html.index("screen link issued") < html.index("walk-in added") < html.index("settings changed")
+    assert "Friday Drive → <strong>Friday Drive (moved)</strong>" in html
+    assert 'data-label="Who"' in html  # the phone layout labels each cell
+    assert reverse("console-audit", args=[logged.pk]) in client.get(reverse("console-event", args=[logged.pk])).content.decode()
+
+
+def test_console_page_is_for_organisers_only(client, logged, make_user, other_club):
+    url = reverse("console-audit", args=[logged.pk])
+    anonymous = client.get(url)
+    assert anonymous.status_code == 302 and anonymous.url.startswith(reverse("login"))
+    client.force_login(make_user())
+    assert client.get(url).status_code == 403
+    client.force_login(other_club.organisers.get())
+    assert client.get(url).status_code == 403
+
+
+def test_the_schema_documents_the_audit_endpoint(api):
+    schema = api.get("/api/schema/", {"format": "json"}).json()
+    operation = schema["paths"]["/api/events/{event_id}/audit/"]["get"]
+    assert {"200", "403", "404"} <= set(operation["responses"])

@@ -1,0 +1,165 @@
+"""Every organiser write leaves an audit entry (issue 10): the services are found by
+walking the `drive` package, so a new organiser service without a scenario here (and
+so, without a checked audit entry) fails the first test."""
+import importlib
+import inspect
+import pkgutil
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+import drive
+from drive.events import services as events
+from drive.events.models import AuditEntry, Event, Registration
+from drive.live import announcements, screen
+from drive.movements.models import Entrant, Movement
+from drive.scoring import claims, evening as ev, results
+from drive.scoring.models import HandResult, Round, Table
+
+pytestmark = pytest.mark.django_db
+
+# Services an actor calls for themselves, not as organiser of the event.
+PLAYER_SERVICES = {"drive.events.services.register", "drive.events.services.self_check_in",
+                   "drive.events.audit.log_action"}
+SKIPPED_MODULE_PREFIXES = ("views", "api", "urls", "admin", "consumers", "tasks")
+
+
+def organiser_services():
+    """Every function of `drive` with a keyword-only `actor`, views and the like aside."""
+    found = set()
+    for info in pkgutil.walk_packages(drive.__path__, "drive."):
+        leaf = info.name.rsplit(".", 1)[-1]
+        if leaf.startswith(SKIPPED_MODULE_PREFIXES) or ".migrations" in info.name or ".management" in info.name:
+            continue
+        module = importlib.import_module(info.name)
+        for name, fn in inspect.getmembers(module, inspect.isfunction):
+            if fn.__module__ != info.name:
+                continue
+            parameter = inspect.signature(fn).parameters.get("actor")
+            if parameter is not None and parameter.kind == inspect.Parameter.KEYWORD_ONLY:
+                found.add(f"{info.name}.{name}")
+    return found - PLAYER_SERVICES
+
+
+def _registration(event, status=Registration.Status.REGISTERED, name="Ann"):
+    from drive.events.models import Player
+
+    return Registration.objects.create(event=event, player=Player.objects.create(display_name=name), status=status,
+                                       registered_at=timezone.now())
+
+
+def _soon(make_event, **fields):
+    return make_event(starts_at=timezone.now() + timedelta(minutes=10), **fields)
+
+
+def _seated(evening):
+    Round.objects.filter(event=evening, number=1).update(state=Round.State.SEATED)
+    return evening
+
+
+def _finished(evening):
+    Event.objects.filter(pk=evening.pk).update(phase=Event.Phase.FINISHED)
+    evening.refresh_from_db()
+    return evening
+
+
+def _failed_movement(evening):
+    Movement.objects.create(event=evening, kind="individual", players=9, rounds=2, status="failed", plan={})
+    return evening
+
+
+def _with_hand(evening, organiser):
+    table = Table.objects.get(event=evening, number=1)
+    HandResult.objects.create(round=evening.evening_rounds.get(number=1), table=table, hand_number=1, ns_tricks=7,
+                              trump="S", status="confirmed")
+    return table
+
+
+def _claimed(evening):
+    table = Table.objects.get(event=evening, number=1)
+    claims.claim_seat(table=table, position="N")
+    return table
+
+
+# One scenario a service: (fixtures it needs, what it does). `o` is the organiser.
+SCENARIOS = {
+    "drive.events.services.create_event": lambda o, f: events.create_event(
+        actor=o, club=f("club"), title="New", starts_at=timezone.now() + timedelta(days=3), capacity=8),
+    "drive.events.services.update_event": lambda o, f: events.update_event(actor=o, event=f("event"), title="Renamed"),
+    "drive.events.services.cancel_registration": lambda o, f: events.cancel_registration(
+        actor=o, registration=_registration(f("event"))),
+    "drive.events.services.check_in": lambda o, f: events.check_in(actor=o, registration=_registration(f("event"))),
+    "drive.events.services.mark_no_show": lambda o, f: events.mark_no_show(
+        actor=o, registration=_registration(f("event"))),
+    "drive.events.services.add_walk_in": lambda o, f: events.add_walk_in(actor=o, event=f("event"), display_name="Bo"),
+    "drive.events.services.set_fixed_table": lambda o, f: events.set_fixed_table(
+        actor=o, registration=_registration(f("event")), table=1),
+    "drive.events.services.mark_absent_as_no_shows": lambda o, f: events.mark_absent_as_no_shows(
+        actor=o, event=_registration(f("event")).event),
+    "drive.events.services.create_club": lambda o, f: events.create_club(
+        actor=f("make_user")("staff", is_staff=True), name="New Club", slug="new-club"),
+    "drive.events.services.open_registration": lambda o, f: events.open_registration(
+        actor=o, event=f("make_event")(published=False)),
+    "drive.events.services.close_registration": lambda o, f: events.close_registration(actor=o, event=f("event")),
+    "drive.scoring.evening.start_evening": lambda o, f: ev.start_evening(actor=o, event=_walk_ins(f("make_event"), o)),
+    "drive.scoring.evening.start_round": lambda o, f: ev.start_round(actor=o, event=_seated(f("evening"))),
+    "drive.scoring.evening.pause_clock": lambda o, f: ev.pause_clock(actor=o, event=f("evening")),
+    "drive.scoring.evening.resume_clock": lambda o, f: ev.resume_clock(
+        actor=o, event=ev.pause_clock(actor=o, event=f("evening")).event),
+    "drive.scoring.evening.end_round": lambda o, f: ev.end_round(actor=o, event=_last_round(f("evening"))),
+    "drive.scoring.evening.publish_results": lambda o, f: ev.publish_results(actor=o, event=_finished(f("evening"))),
+    "drive.scoring.evening.retry_movement": lambda o, f: ev.retry_movement(actor=o, event=_failed_movement(f("evening"))),
+    "drive.scoring.evening.add_late_arrival": lambda o, f: ev.add_late_arrival(
+        actor=o, event=f("evening"), registration=_registration(f("evening"), Registration.Status.CHECKED_IN, "Late")),
+    "drive.scoring.evening.remove_leaver": lambda o, f: ev.remove_leaver(
+        actor=o, event=f("evening"), entrant=Entrant.objects.get(event=f("evening"), number=9)),
+    "drive.scoring.results.correct_result": lambda o, f: results.correct_result(
+        actor=o, table=Table.objects.get(event=f("evening"), number=1), round_number=1, hand_number=1, ns_tricks=8,
+        trump="S", reason="card misread"),
+    "drive.scoring.results.apply_revoke_penalty": lambda o, f: results.apply_revoke_penalty(
+        actor=o, table=_with_hand(f("evening"), o), round_number=1, hand_number=1, offending_side="NS",
+        reason="revoke at trick 5"),
+    "drive.scoring.claims.release_claim": lambda o, f: claims.release_claim(
+        actor=o, table=_claimed(f("evening")), position="N"),
+    "drive.scoring.claims.reissue_table_link": lambda o, f: claims.reissue_table_link(
+        actor=o, table=Table.objects.get(event=f("evening"), number=1)),
+    "drive.live.screen.issue_screen_link": lambda o, f: screen.issue_screen_link(actor=o, event=f("event")),
+    "drive.live.screen.revoke_screen_link": lambda o, f: screen.revoke_screen_link(actor=o, event=f("event")),
+    "drive.live.screen.set_screen_chime": lambda o, f: screen.set_screen_chime(actor=o, event=f("event"), chime=True),
+    "drive.live.announcements.announce": lambda o, f: announcements.announce(actor=o, event=f("event"), text="Tea"),
+    "drive.live.announcements.take_down": lambda o, f: announcements.take_down(
+        actor=o, announcement=announcements.announce(actor=o, event=f("event"), text="Tea")),
+}
+
+
+def _walk_ins(make_event, organiser):
+    event = _soon(make_event)
+    for i in range(4):
+        events.add_walk_in(actor=organiser, event=event, display_name=f"W{i}")
+    return event
+
+
+def _last_round(evening):
+    Round.objects.filter(event=evening, number=2).delete()
+    Event.objects.filter(pk=evening.pk).update(rounds=1)
+    Round.objects.filter(event=evening, number=1).update(deadline=timezone.now() - timedelta(seconds=1))
+    evening.refresh_from_db()
+    return evening
+
+
+def test_every_organiser_service_has_an_audit_scenario():
+    missing = organiser_services() - set(SCENARIOS)
+    assert not missing, f"organiser services with no audit scenario here: {sorted(missing)}"
+
+
+@pytest.mark.parametrize("service", sorted(SCENARIOS))
+def test_the_service_leaves_an_audit_entry(service, organiser, request, django_capture_on_commit_callbacks):
+    assert service in organiser_services()  # a renamed or removed service drops its scenario
+    before = set(AuditEntry.objects.values_list("pk", flat=True))
+    with django_capture_on_commit_callbacks(execute=False):  # the write, not the tasks it enqueues
+        SCENARIOS[service](organiser, request.getfixturevalue)
+    new = AuditEntry.objects.exclude(pk__in=before).order_by("-id").first()
+    assert new is not None, f"{service} left no audit entry"
+    assert new.actor is not None and new.actor_label and new.action
+    assert new.after is not None or new.before is not None  # what changed, not just that something did
