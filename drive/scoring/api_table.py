@@ -1,20 +1,23 @@
 """REST API for a table's phones: the round at the table, its seats, hands and results,
 and the entry of a hand.
 
-No login, as on the entry page: the token of the table card's QR code is the key. Thin:
-reads come from `selectors.table`, the entry is `results.submit_result`.
+No login, as on the entry page: the token of the table card's QR code opens the table,
+and a phone enters hands only from the seat it claimed (`POST .../claims/` answers a
+secret once; the phone sends it back in the `X-Seat-Claim` header). Thin: reads come
+from `selectors.table`, claims from `claims`, the entry is `results.submit_result`.
 """
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
+from rest_framework.authentication import TokenAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.numbers import StrictIntegerField
 
-from . import results
+from . import claims, results
 from .models import HandResult
 from .selectors import table as selectors
 
@@ -29,9 +32,17 @@ TRUMP_ENTRY = [("S", "♠ spades"), ("H", "♥ hearts"), ("D", "♦ diamonds"), 
 # --- what comes in ------------------------------------------------------------------------
 
 
-class TableEntryRequestSerializer(serializers.Serializer):
-    seat = serializers.ChoiceField(choices=POSITIONS, help_text="The seat of the player entering: N, E, S or W.",
+class TableClaimRequestSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(choices=POSITIONS, help_text="The seat this phone's player sits in: N, E, S or W.",
                                    error_messages={"invalid_choice": _("Seat must be N, E, S or W.")})
+
+
+class TableEntryRequestSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(
+        choices=POSITIONS, required=False,
+        help_text="Optional: the seat the phone believes it holds. The entry is always the claim's seat; "
+                  "a different seat here is refused (403).",
+        error_messages={"invalid_choice": _("Seat must be N, E, S or W.")})
     hand_number = serializers.IntegerField(help_text="A hand of the round at the table, from 1.")
     ns_tricks = StrictIntegerField(  # ASCII digits: int() would take "٧" and " 7"
         min_value=0, max_value=13, help_text="Tricks North-South took; East-West took 13 minus that.",
@@ -108,6 +119,14 @@ class TableEntryNextRoundSerializer(serializers.Serializer):
     here = TableEntryArrivalSerializer(many=True, help_text="Who sits at this table next round.")
 
 
+class TableClaimSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="N, E, S or W.")
+    claim = serializers.CharField(help_text="The seat-claim secret: send it as the X-Seat-Claim header with every "
+                                            "entry of this round. Shown only in this answer; keep it.")
+    round = serializers.IntegerField(help_text="The round the claim is for; the next round needs a new claim.")
+    signed_in = serializers.BooleanField(help_text="Bound to the signed-in player seated there.")
+
+
 class TableEntryStateSerializer(serializers.Serializer):
     event = TableEntryEventSerializer()
     table = serializers.IntegerField()
@@ -120,6 +139,9 @@ class TableEntryStateSerializer(serializers.Serializer):
     seats = TableEntrySeatSerializer(many=True)
     hands = TableEntryHandSerializer(many=True)
     next_round = TableEntryNextRoundSerializer(allow_null=True, help_text="Between rounds, once the next is seated.")
+    claimed = serializers.ListField(child=serializers.CharField(),
+                                    help_text="Seats of the round shown that a phone has claimed.")
+    you = serializers.CharField(allow_null=True, help_text="The seat this phone holds (from X-Seat-Claim), or null.")
 
 
 class TableEntryOutcomeSerializer(serializers.Serializer):
@@ -146,6 +168,16 @@ class TableEntryConflictSerializer(serializers.Serializer):
 
 
 NO_TABLE = OpenApiResponse(OpenApiTypes.OBJECT, description="No table has this token, or its evening is not running")
+CLAIM_HEADER = OpenApiParameter(
+    "X-Seat-Claim", OpenApiTypes.STR, OpenApiParameter.HEADER, required=False,
+    description="The secret `POST /api/tables/{token}/claims/` gave this phone: the seat it enters from.")
+NO_CLAIM = OpenApiResponse(OpenApiTypes.OBJECT, description="No valid seat claim (none sent, forged, another "
+                                                            "table's or round's, released), or `seat` is not the "
+                                                            "claim's seat.")
+
+
+def _claim_header(request):
+    return request.headers.get("X-Seat-Claim")
 
 
 class TableView(APIView):
@@ -155,9 +187,57 @@ class TableView(APIView):
     @extend_schema(responses={200: TableEntryStateSerializer, 404: NO_TABLE}, operation_id="table_retrieve",
                    description="The table's current round: seats and partners, each hand with its trump and result, "
                                "and between rounds where everyone goes next.")
+    @extend_schema(parameters=[CLAIM_HEADER])
     def get(self, request, token):
         table = selectors.table_for_token(token)
-        return Response(TableEntryStateSerializer(selectors.table_state(table)).data)
+        you = selectors.phone_claim(table, secret=_claim_header(request))
+        state = selectors.table_state(table, viewer=you.position if you else None)
+        return Response(TableEntryStateSerializer({**state, "you": you.position if you else None}).data)
+
+
+class TableClaimsView(APIView):
+    """Who are you? A phone claims its seat for the round: one phone a seat, one seat a phone."""
+
+    # Signed in with an API token, the claim is bound to the player seated there (the
+    # pages do it with the session); a browser session is not used here, so no CSRF.
+    authentication_classes = [TokenAuthentication]
+    permission_classes = [AllowAny]
+
+    @extend_schema(
+        request=TableClaimRequestSerializer, parameters=[CLAIM_HEADER],
+        responses={
+            201: OpenApiResponse(TableClaimSerializer, description="Claimed: the secret is in `claim`."),
+            200: OpenApiResponse(TableClaimSerializer, description="This phone (or player) already held it."),
+            400: OpenApiResponse(OpenApiTypes.OBJECT, description="Field messages, e.g. {\"seat\": [...]}"),
+            404: NO_TABLE,
+            409: OpenApiResponse(TableEntryConflictSerializer, description="Another phone holds that seat, this "
+                                                                          "phone holds another, or no round is on."),
+        },
+        operation_id="table_claim_create",
+        description="Claim a seat of the table for the round it is on. Anonymous phones get a secret to send as "
+                    "`X-Seat-Claim` with their entries; a player signed in and seated there gets one bound to them.",
+    )
+    def post(self, request, token):
+        table = selectors.table_for_token(token)
+        serializer = TableClaimRequestSerializer(data=request.data)
+        serializer.is_valid(raise_exception=True)
+        claim, secret, created = claims.claim_seat(table=table, position=serializer.validated_data["seat"],
+                                                   user=request.user, secret=_claim_header(request))
+        body = {"seat": claim.position, "claim": secret, "round": claim.round.number, "signed_in": bool(claim.user_id)}
+        return Response(TableClaimSerializer(body).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+
+    @extend_schema(
+        request=None, parameters=[CLAIM_HEADER],
+        responses={204: None, 403: NO_CLAIM, 404: NO_TABLE,
+                   409: OpenApiResponse(TableEntryConflictSerializer, description="The seat has entered hands: "
+                                                                                 "the organiser frees it.")},
+        operation_id="table_claim_destroy",
+        description="Not you? Give up this phone's seat, while it has entered and confirmed nothing this round.",
+    )
+    def delete(self, request, token):
+        table = selectors.table_for_token(token)
+        claims.give_up_claim(table=table, secret=_claim_header(request), user=request.user)
+        return Response(status=status.HTTP_204_NO_CONTENT)
 
 
 class TableResultsView(APIView):
@@ -165,25 +245,28 @@ class TableResultsView(APIView):
     permission_classes = [AllowAny]
 
     @extend_schema(
-        request=TableEntryRequestSerializer,
+        request=TableEntryRequestSerializer, parameters=[CLAIM_HEADER],
         responses={
             201: OpenApiResponse(TableEntryOutcomeSerializer, description="The hand's first entry."),
             200: OpenApiResponse(TableEntryOutcomeSerializer, description="Confirmed, disputed, changed or unchanged."),
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="Field messages, e.g. {\"ns_tricks\": [...]}"),
+            403: NO_CLAIM,
             404: NO_TABLE,
             409: OpenApiResponse(TableEntryConflictSerializer,
                                  description="Not possible now (no round open, round locked, hand confirmed or "
                                              "disputed), with the stored hand."),
         },
         operation_id="table_result_enter",
-        description="One hand's tricks from a player at the table. The same entry twice changes nothing.",
+        description="One hand's tricks from the seat this phone claimed (`X-Seat-Claim`). The opponents' matching "
+                    "entry confirms it; a partner's does not. The same entry twice changes nothing.",
     )
     def post(self, request, token):
         table = selectors.table_for_token(token)
         serializer = TableEntryRequestSerializer(data=request.data)
         serializer.is_valid(raise_exception=True)
         data = serializer.validated_data
-        result, outcome = results.submit_result(table=table, seat=data["seat"], hand_number=data["hand_number"],
+        result, outcome = results.submit_result(table=table, claim=_claim_header(request), seat=data.get("seat"),
+                                                hand_number=data["hand_number"],
                                                 ns_tricks=data["ns_tricks"], trump=data.get("trump") or None,
                                                 expected_version=data.get("version"))
         created = outcome == "created" or (outcome == "confirmed" and result.version == 1)

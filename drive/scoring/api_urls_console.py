@@ -1,6 +1,7 @@
 """REST API of the evening (see the module name for the audience)."""
 from django.urls import path
 
+from . import api_claims
 from . import api_console as api
 from . import api_players
 from .selectors.console import MOVES
@@ -9,6 +10,12 @@ urlpatterns = [
     path("events/<int:event_id>/evening/", api.EveningView.as_view(), name="api-evening"),
     *(path(f"events/<int:event_id>/evening/{move}/", api.evening_move(move), name=f"api-evening-{move}")
       for move in MOVES),
+    path("events/<int:event_id>/tables/<int:number>/claims/", api_claims.TableClaimsView.as_view(),
+         name="api-table-claims-console"),
+    path("events/<int:event_id>/tables/<int:number>/claims/<str:seat>/", api_claims.TableClaimView.as_view(),
+         name="api-table-claim-release"),
+    path("events/<int:event_id>/tables/<int:number>/link/", api_claims.TableLinkView.as_view(),
+         name="api-table-link"),
     path("events/<int:event_id>/corrections/", api.CorrectionsView.as_view(), name="api-corrections"),
     path("events/<int:event_id>/evening/players/", api_players.EveningPlayersView.as_view(), name="api-evening-players"),
     path("events/<int:event_id>/evening/late-arrivals/", api_players.LateArrivalView.as_view(), name="api-late-arrivals"),

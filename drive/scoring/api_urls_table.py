@@ -5,5 +5,6 @@ from . import api_table as api
 
 urlpatterns = [
     path("tables/<str:token>/", api.TableView.as_view(), name="api-table"),
+    path("tables/<str:token>/claims/", api.TableClaimsView.as_view(), name="api-table-claims"),
     path("tables/<str:token>/results/", api.TableResultsView.as_view(), name="api-table-results"),
 ]

@@ -16,6 +16,7 @@ from drive.events.permissions import require_organiser
 from engine.scoring import revoke_adjustment
 from engine.validate import ResultError, validate_tricks
 
+from .claims import claim_for_entry, entry_round
 from .models import HandResult, Round, Seat, Table
 from .rules import event_ruleset, rotation_trump
 
@@ -32,18 +33,6 @@ def table_by_token(token):
     if table is None:
         raise NotFound(_("No such table."))
     return table
-
-
-def entry_round(table):
-    """The round a table enters results for: the one in play, or the last closed one while
-    the next has not started (a late table finishing off). None when nothing is open."""
-    round_ = table.event.evening_rounds.exclude(state__in=[Round.State.PENDING]).order_by("-number").first()
-    if round_ is None:
-        return None
-    if round_.state == Round.State.SEATED:
-        previous = table.event.evening_rounds.filter(number=round_.number - 1).first()
-        return previous if previous and previous.state == Round.State.CLOSED else None
-    return round_
 
 
 def _tricks(ns_tricks):
@@ -95,8 +84,11 @@ def tables_out(round_):
 
 
 @transaction.atomic
-def submit_result(*, table, seat, hand_number, ns_tricks, trump=None, expected_version=None):
-    """A player's entry for one hand. Returns (result, outcome).
+def submit_result(*, table, hand_number, ns_tricks, claim=None, user=None, seat=None, trump=None,
+                  expected_version=None):
+    """A player's entry for one hand, from the seat the phone claimed (`claim`: its secret;
+    `user`: the signed-in account, for a claim bound to it; `seat`, when given, must be the
+    claim's). No valid claim of this table and round: Forbidden. Returns (result, outcome).
 
     outcome: "created", "unchanged" (the same again), "confirmed" (by the other side, or
     at once with single entry), "updated" (the same side changes its unconfirmed entry: it
@@ -109,6 +101,8 @@ def submit_result(*, table, seat, hand_number, ns_tricks, trump=None, expected_v
     round_ = entry_round(table)
     if event.phase != Event.Phase.IN_PROGRESS or round_ is None:
         raise Conflict(_("No round is open for results at this table."))
+    # The seat is the claim's, never the client's word: one phone cannot be two seats.
+    seat = claim_for_entry(table=table, round_=round_, secret=claim, user=user, seat=seat).position
     _check_hand(event, hand_number)
     ns_tricks = _tricks(ns_tricks)
     trump = _trump(event, round_, hand_number, trump)

@@ -1,6 +1,7 @@
 """Pages of the organiser's evening console."""
 from django.urls import path
 
+from . import views_claims as claims
 from . import views_console as views
 from . import views_players as players
 
@@ -12,6 +13,8 @@ urlpatterns = [
     path(EVENING + "live/", views.evening_live, name="console-evening-live"),
     path(EVENING + "moves/<slug:action>/", views.evening_move, name="console-evening-move"),
     path(TABLE, views.table_page, name="console-evening-table"),
+    path(TABLE + "claims/<str:seat>/release/", claims.release, name="console-release-claim"),
+    path(TABLE + "link/", claims.reissue_link, name="console-reissue-link"),
     path(TABLE + "hands/<int:hand_number>/correct/", views.correct_hand, name="console-correct-hand"),
     path(TABLE + "hands/<int:hand_number>/revoke/", views.revoke_hand, name="console-revoke-hand"),
     path("console/events/<int:event_id>/corrections/", views.corrections, name="console-corrections"),

@@ -1,9 +1,10 @@
 """Pages of a table: the players' entry page on their phones (no login: the token of the
 table card's QR code is the key) and the organiser's printable table cards.
 
-Thin: reads come from `selectors.table`, every entry goes through
-`results.submit_result`. htmx requests get the panel alone; without JavaScript the
-same forms post and get the whole page back.
+Thin: reads come from `selectors.table`, the "Who are you?" step claims the seat
+(`claims.claim_seat`, its secret kept in the session), every entry goes through
+`results.submit_result` with that claim. htmx requests get the panel alone; without
+JavaScript the same forms post and get the whole page back.
 """
 
 from django.conf import settings
@@ -17,11 +18,11 @@ from drive.errors import Conflict, Invalid, ServiceError
 from drive.events.access import organised_event
 from drive.qr import qr_svg_inline
 
-from . import results
+from . import claims, results
 from .selectors import table as selectors
 
-# The phone's answer to "Who are you?", per table: {table id: entrant id}.
-SESSION_KEY = "table_players"
+# The phone's seat claims, per table: {table id: the claim's secret}.
+SESSION_KEY = "table_claims"
 TRICKS = [(n, 13 - n) for n in range(14)]
 
 
@@ -29,17 +30,23 @@ def _is_htmx(request):
     return request.headers.get("HX-Request") == "true"
 
 
-def _viewer(request, table):
+def _secret(request, table):
     return request.session.get(SESSION_KEY, {}).get(str(table.pk))
 
 
-def _remember(request, table, entrant_id):
-    chosen = dict(request.session.get(SESSION_KEY, {}))
-    if entrant_id is None:
-        chosen.pop(str(table.pk), None)
+def _viewer(request, table):
+    """The seat this phone holds at the table for the round shown, or None."""
+    claim = selectors.phone_claim(table, secret=_secret(request, table), user=request.user)
+    return claim.position if claim else None
+
+
+def _remember(request, table, secret):
+    held = dict(request.session.get(SESSION_KEY, {}))
+    if secret is None:
+        held.pop(str(table.pk), None)
     else:
-        chosen[str(table.pk)] = entrant_id
-    request.session[SESSION_KEY] = chosen
+        held[str(table.pk)] = secret
+    request.session[SESSION_KEY] = held
 
 
 def _picks(state, posted):
@@ -103,17 +110,22 @@ def table_panel(request, token):
 
 @require_POST
 def table_me(request, token):
-    """"Who are you?": the phone picks one of the four (an empty seat forgets the choice)."""
+    """"Who are you?": the phone claims one of the four seats for the round ("Not you?", an
+    empty seat, gives its claim up while its seat has entered nothing)."""
     table = selectors.table_for_token(token)
     position = request.POST.get("seat", "")
-    if not position:
-        _remember(request, table, None)
-    else:
-        seat = next((s for s in selectors.table_state(table)["seats"] if s["position"] == position), None)
-        if seat is None:
-            refused = _("Pick one of the four players of this table.")
-            return _respond(request, _context(request, table, who_error=refused), status=400)
-        _remember(request, table, seat["entrant"])
+    try:
+        if not position:
+            claims.give_up_claim(table=table, secret=_secret(request, table), user=request.user)
+            _remember(request, table, None)
+        else:
+            if position not in selectors.POSITIONS:
+                raise Invalid(_("Pick one of the four players of this table."), field="seat")
+            _claim, secret, _created = claims.claim_seat(table=table, position=position, user=request.user,
+                                                        secret=_secret(request, table))
+            _remember(request, table, secret)
+    except ServiceError as exc:
+        return _respond(request, _context(request, table, who_error=exc.message), status=exc.status)
     if not _is_htmx(request):
         return redirect("table-entry", token=table.token)
     return _respond(request, _context(request, table))
@@ -127,19 +139,17 @@ def _number(value):
 
 @require_POST
 def table_submit(request, token):
-    """One hand's tricks from a phone, for the seat it said it is."""
+    """One hand's tricks from a phone, for the seat it claimed."""
     table = selectors.table_for_token(token)
     data = request.POST
     hand_number = _number(data.get("hand_number"))
     posted = {"hand_number": hand_number, "ns_tricks": _number(data.get("ns_tricks")), "trump": data.get("trump", "")}
     status = 200
     try:
-        you = selectors.table_state(table, viewer=_viewer(request, table))["you"]
-        if you is None:
-            raise Invalid(_("First say who you are."), field="seat")
         if posted["ns_tricks"] == "":
             raise Invalid(_("Tap the number of tricks North-South took."), field="ns_tricks")
-        result, outcome = results.submit_result(table=table, seat=you["position"], hand_number=hand_number,
+        result, outcome = results.submit_result(table=table, claim=_secret(request, table), user=request.user,
+                                                hand_number=hand_number,
                                                 ns_tricks=posted["ns_tricks"], trump=posted["trump"] or None,
                                                 expected_version=_number(data.get("version")) or None)
         posted.update(outcome=outcome, message=selectors.OUTCOME_MESSAGES[outcome])

@@ -14,6 +14,7 @@ from datetime import timedelta
 import pytest
 
 from drive.events.models import Event, Player, Registration
+from tests import seats
 from tests.scoring.conftest import seat_round
 
 from .test_table_entry import make_evening
@@ -134,8 +135,11 @@ def test_the_screen_follows_the_evening_without_a_reload(screen_night, browser, 
         assert first.startswith(("20:", "19:"))
 
         # --- a result through the table API reaches the open screen ---------------------------
+        claim = page.request.post(f"/api/tables/{screen_night['table']}/claims/", data={"seat": "N"})
+        assert claim.status == 201, claim.text()  # North's phone claims its seat first (issue 10)
         answer = page.request.post(f"/api/tables/{screen_night['table']}/results/",
-                                   data={"seat": "N", "hand_number": 1, "ns_tricks": 9, "trump": "H"})
+                                   data={"seat": "N", "hand_number": 1, "ns_tricks": 9, "trump": "H"},
+                                   headers={"X-Seat-Claim": claim.json()["claim"]})
         assert answer.status == 201, answer.text()
         expect(page.locator("[data-hands-entered]")).to_have_text("1")
         leader = page.locator('.standings li[data-entrant="1"]')
@@ -198,11 +202,10 @@ def test_the_screen_follows_the_evening_without_a_reload(screen_night, browser, 
 
 
 def enter_hand(table_token, hand):
-    from drive.scoring import results
     from drive.scoring.models import Table
 
-    results.submit_result(table=Table.objects.get(token=table_token), seat="N", hand_number=hand, ns_tricks=7,
-                          trump="H")
+    seats.enter(table=Table.objects.get(token=table_token), seat="N", hand_number=hand, ns_tricks=7,
+                trump="H")
 
 
 @pytest.mark.browser

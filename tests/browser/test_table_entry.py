@@ -13,6 +13,7 @@ import pytest
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant
 from drive.scoring.models import Round, Table
+from tests import seats
 from tests.scoring.conftest import seat_round
 
 from .test_registration_flow import assert_fits_phone
@@ -44,12 +45,10 @@ def table_night(transactional_db, make_event, organiser):
 @pytest.fixture
 def between_rounds(transactional_db, make_event):
     """Round 1 ended with table 1's first hand confirmed and the second still out; round 2 seated."""
-    from drive.scoring import results
-
     event, (first, second) = make_evening(make_event, trump_rule="rotation")
     table = Table.objects.get(event=event, number=1)
-    results.submit_result(table=table, seat="N", hand_number=1, ns_tricks=8)
-    results.submit_result(table=table, seat="E", hand_number=1, ns_tricks=8)
+    seats.enter(table=table, seat="N", hand_number=1, ns_tricks=8)
+    seats.enter(table=table, seat="E", hand_number=1, ns_tricks=8)
     seat_round(second, {1: (5, 6, 7, 9), 2: (2, 1, 4, 8)}, sit_out=(3,))
     Round.objects.filter(pk=first.pk).update(state=Round.State.CLOSED)
     Round.objects.filter(pk=second.pk).update(state=Round.State.SEATED)
@@ -214,10 +213,8 @@ def test_a_change_during_a_slow_refresh_still_reaches_the_phone(table_night, new
     token = table_night["token"]
 
     def enter(hand):
-        from drive.scoring import results
-
-        results.submit_result(table=Table.objects.get(token=token), seat="E", hand_number=hand, ns_tricks=8,
-                              trump="H")
+        seats.enter(table=Table.objects.get(token=token), seat="E", hand_number=hand, ns_tricks=8,
+                    trump="H")
 
     phone = new_page("north")
     phone.goto(f"/t/{token}/")

@@ -4,7 +4,7 @@ from django.core.management import call_command
 
 from drive.events.models import Event
 from drive.events.selectors import event_places
-from drive.scoring.models import HandResult, Round
+from drive.scoring.models import HandResult, Round, SeatClaim
 
 pytestmark = pytest.mark.django_db(transaction=True)  # commits, as on a real start: the movement task runs
 
@@ -20,3 +20,6 @@ def test_demo_has_an_upcoming_drive_with_a_waitlist_and_an_evening_in_progress()
     assert Round.objects.get(event=tonight, number=1).state == Round.State.PLAYING
     assert HandResult.objects.filter(round__event=tonight, status="disputed").count() == 1
     assert HandResult.objects.filter(round__event=tonight, status="confirmed").exists()
+    # The results came from claimed seats (issue 10): North signed in, East a phone.
+    claimed = SeatClaim.objects.filter(round__event=tonight)
+    assert claimed.filter(position="N", user__isnull=False).exists() and claimed.filter(position="E", user=None).exists()

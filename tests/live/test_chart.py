@@ -13,11 +13,12 @@ from drive.events.models import Event, Player
 from drive.live import chart as charts
 from drive.live import screen as screens
 from drive.movements.models import Entrant
-from drive.scoring import ranking, results
+from drive.scoring import ranking
 from drive.scoring.models import Round, Table
 from drive.scoring.selectors.results import leaders
 from drive.scoring.standings import Run, compute, running_totals
 from engine.rules import preset
+from tests import seats
 
 SVG = "{http://www.w3.org/2000/svg}"
 RULES = preset("drive")
@@ -222,7 +223,7 @@ def screen_html(client, event):
 
 
 def play(table, hand, ns):
-    results.submit_result(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="H")
+    seats.enter(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="H")
 
 
 @pytestmark_db

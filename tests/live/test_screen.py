@@ -9,8 +9,8 @@ from django.utils import timezone
 from drive.errors import Forbidden
 from drive.events.models import Event, Player, Registration
 from drive.live import screen as screens
-from drive.scoring import results
 from drive.scoring.models import Round
+from tests import seats
 
 pytestmark = pytest.mark.django_db
 
@@ -146,7 +146,7 @@ def test_during_a_round_clock_standings_and_hands_entered(client, linked, table1
     assert "The standings appear with the first results." in html
     assert "clock warn" not in html
     with django_capture_on_commit_callbacks(execute=True):
-        results.submit_result(table=table1, seat="N", hand_number=1, ns_tricks=9, trump="H")
+        seats.enter(table=table1, seat="N", hand_number=1, ns_tricks=9, trump="H")
     html = client.get(screen_url(linked)).content.decode()
     assert re.search(r"data-hands-entered>1<", html)
     # best first, as the stored standings rank them (P9 sat out: credited the room's average
@@ -182,7 +182,7 @@ def test_between_rounds_keeps_the_standings(client, linked):
 
 def test_finished_waits_for_the_published_prize_list(client, linked, table1, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        results.submit_result(table=table1, seat="N", hand_number=1, ns_tricks=9, trump="H")
+        seats.enter(table=table1, seat="N", hand_number=1, ns_tricks=9, trump="H")
     Event.objects.filter(pk=linked.pk).update(phase=Event.Phase.FINISHED, prizes=["First", "Booby"])
     html = client.get(screen_url(linked)).content.decode()
     assert 'data-state="finished"' in html and "First" not in html

@@ -10,6 +10,7 @@ from drive.events.models import Event
 from drive.movements.models import Movement
 from drive.scoring import results
 from drive.scoring.models import HandResult, Round
+from tests import seats
 
 pytestmark = pytest.mark.django_db
 
@@ -46,7 +47,7 @@ def move(client, event, action, **data):
 
 
 def submit(table, seat, hand, ns, trump="H"):
-    return results.submit_result(table=table, seat=seat, hand_number=hand, ns_tricks=ns, trump=trump)
+    return seats.enter(table=table, seat=seat, hand_number=hand, ns_tricks=ns, trump=trump)
 
 
 def confirm_table(table, hands=(1, 2), ns=7):
@@ -310,8 +311,8 @@ def test_a_correction_needs_a_reason_and_sane_tricks(as_organiser, evening, tabl
 
 def test_a_stale_correction_is_refused_and_shows_the_stored_hand(as_organiser, evening, table1):
     result, _ = submit(table1, "N", 1, 8)
-    results.submit_result(table=table1, seat="S", hand_number=1, ns_tricks=9, trump="H",
-                          expected_version=result.version)  # the table changed it meanwhile
+    seats.enter(table=table1, seat="S", hand_number=1, ns_tricks=9, trump="H",
+                expected_version=result.version)  # the table changed it meanwhile
     response = correct(as_organiser, evening, 1, ns_tricks=7, kind="correction", reason="typo",
                        expected_version=result.version)
     assert response.status_code == 409

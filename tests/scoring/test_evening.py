@@ -10,6 +10,7 @@ from drive.events.models import Event
 from drive.movements.models import Entrant, Movement
 from drive.scoring import evening as ev
 from drive.scoring.models import Round, Table
+from tests import seats
 
 pytestmark = pytest.mark.django_db
 
@@ -110,13 +111,11 @@ def test_a_failed_movement_is_stored_and_can_be_retried(make_event, organiser, m
 
 
 def play_round(event, ns_tricks=8):
-    from drive.scoring import results
-
     round_ = ev.current_round(event)
     for table in Table.objects.filter(event=event, seats__round=round_).distinct():
         for hand in range(1, event.hands_per_round + 1):
             for seat in ("N", "E"):
-                results.submit_result(table=table, seat=seat, hand_number=hand, ns_tricks=ns_tricks, trump="S")
+                seats.enter(table=table, seat=seat, hand_number=hand, ns_tricks=ns_tricks, trump="S")
 
 
 @pytest.mark.parametrize("kind", ["individual", "progressive", "pairs"])
@@ -135,10 +134,10 @@ def test_a_whole_small_evening(make_event, organiser, kind, django_capture_on_co
             ev.start_round(actor=organiser, event=event)
             play_round(event)
             ev.end_round(actor=organiser, event=event)
-        seats = Seat.objects.filter(round__event=event, round__number=number)
-        assert seats.count() == 8
+        seated = Seat.objects.filter(round__event=event, round__number=number)
+        assert seated.count() == 8
         by_table = {}
-        for seat in seats:
+        for seat in seated:
             by_table.setdefault(seat.table_id, {})[seat.position] = seat.entrant_id
         partners |= {frozenset((t[a], t[b])) for t in by_table.values() for a, b in ("NS", "EW")}
     event.refresh_from_db()

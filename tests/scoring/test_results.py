@@ -4,13 +4,14 @@ import pytest
 from drive.errors import Conflict, Forbidden, Invalid
 from drive.scoring import results
 from drive.scoring.models import HandResult
+from tests import seats
 
 pytestmark = pytest.mark.django_db
 Status = HandResult.Status
 
 
 def submit(table, seat, hand, ns, trump="H"):
-    return results.submit_result(table=table, seat=seat, hand_number=hand, ns_tricks=ns, trump=trump)
+    return seats.enter(table=table, seat=seat, hand_number=hand, ns_tricks=ns, trump=trump)
 
 
 def test_entry_then_confirmation_by_the_opponents(table1):
@@ -33,8 +34,8 @@ def test_disagreement_flags_the_hand(table1):
 
 def test_same_side_may_fix_its_unconfirmed_entry(table1):
     first, _ = submit(table1, "N", 1, 8)
-    result, outcome = results.submit_result(table=table1, seat="S", hand_number=1, ns_tricks=9, trump="H",
-                                            expected_version=first.version)
+    result, outcome = seats.enter(table=table1, seat="S", hand_number=1, ns_tricks=9, trump="H",
+                                  expected_version=first.version)
     assert outcome == "updated" and result.ns_tricks == 9 and result.version == 2
 
 
@@ -78,7 +79,7 @@ def test_confirmed_round_is_locked_for_players(table1):
 def test_bad_entries_are_refused_with_the_field(table1, fields, field):
     args = {"seat": "N", "hand_number": 1, "ns_tricks": 7, "trump": "H", **fields}
     with pytest.raises(Invalid) as err:
-        results.submit_result(table=table1, **args)
+        results.submit_result(table=table1, claim=seats.claim(table1, "N"), **args)
     assert err.value.field == field
     assert not HandResult.objects.exists()
 

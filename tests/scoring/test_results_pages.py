@@ -7,6 +7,7 @@ from django.conf import settings
 from drive.events.models import Event, Player
 from drive.scoring import ranking, results
 from drive.scoring.models import Round, Table
+from tests import seats
 
 from .conftest import seat_round
 
@@ -14,8 +15,8 @@ pytestmark = pytest.mark.django_db
 
 
 def play(table, hand, ns, trump="S"):
-    results.submit_result(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump=trump)
-    results.submit_result(table=table, seat="E", hand_number=hand, ns_tricks=ns, trump=trump)
+    seats.enter(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump=trump)
+    seats.enter(table=table, seat="E", hand_number=hand, ns_tricks=ns, trump=trump)
 
 
 @pytest.fixture
@@ -28,8 +29,8 @@ def played(evening, organiser, make_user):
     play(tables[1], 1, 9)
     play(tables[1], 2, 6)
     play(tables[2], 1, 7)
-    results.submit_result(table=tables[2], seat="N", hand_number=2, ns_tricks=5, trump="H")
-    results.submit_result(table=tables[2], seat="E", hand_number=2, ns_tricks=8, trump="H")  # disputed
+    seats.enter(table=tables[2], seat="N", hand_number=2, ns_tricks=5, trump="H")
+    seats.enter(table=tables[2], seat="E", hand_number=2, ns_tricks=8, trump="H")  # disputed
     results.correct_result(actor=organiser, table=tables[2], round_number=1, hand_number=2, ns_tricks=8,
                            reason="The E-W card was right")
     ranking.recompute_standings(event_id=evening.pk)

@@ -5,13 +5,14 @@ import pytest
 
 from drive.scoring import ranking, results
 from drive.scoring.models import Standing
+from tests import seats
 
 pytestmark = pytest.mark.django_db
 
 
 def play(table, hand, ns):
-    results.submit_result(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="S")
-    results.submit_result(table=table, seat="E", hand_number=hand, ns_tricks=ns, trump="S")
+    seats.enter(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="S")
+    seats.enter(table=table, seat="E", hand_number=hand, ns_tricks=ns, trump="S")
 
 
 def lines(event):

@@ -3,8 +3,9 @@ waits per event, and none is lost (the task clears its mark before it reads)."""
 import pytest
 from django.core.cache import cache
 
-from drive.scoring import results, tasks, versions
+from drive.scoring import tasks, versions
 from drive.scoring.models import HandResult, Standing
+from tests import seats
 
 pytestmark = pytest.mark.django_db
 
@@ -21,7 +22,7 @@ def queued(monkeypatch, evening):
 
 def enter(table, hand, ns_tricks, capture, seat="N"):
     with capture(execute=True):
-        results.submit_result(table=table, seat=seat, hand_number=hand, ns_tricks=ns_tricks, trump="H")
+        seats.enter(table=table, seat=seat, hand_number=hand, ns_tricks=ns_tricks, trump="H")
 
 
 def test_a_burst_asks_for_one_task_until_it_runs(queued, evening, table1, django_capture_on_commit_callbacks):

@@ -2,13 +2,15 @@
 
 The same services as the entry page: 201 for a hand's first entry, 200 for a
 confirmation, dispute, change or repeat, 400 with field messages, 404 for a wrong or
-stale token, 409 with the stored hand.
+stale token, 409 with the stored hand. Each seat is its own phone: it claims its seat
+first and sends the claim's secret (tests/seats.py; the forgeries: test_claims_api.py).
 """
 import pytest
 from rest_framework.test import APIClient
 
 from drive.events.models import Event
 from drive.scoring.models import HandResult, Round, Table
+from tests import seats
 
 from .conftest import seat_round
 
@@ -24,10 +26,11 @@ def results_url(table):
 
 
 def post(api, table, seat, hand, ns, trump="H", **extra):
+    """The phone at `seat` (claimed through the API on its first entry) enters a hand."""
     body = {"seat": seat, "hand_number": hand, "ns_tricks": ns, **extra}
     if trump is not None:
         body["trump"] = trump
-    return api.post(results_url(table), body, format="json")
+    return api.post(results_url(table), body, format="json", HTTP_X_SEAT_CLAIM=seats.api_claim(api, table, seat))
 
 
 def test_the_table_s_round_seats_and_hands(api, table1, evening):
@@ -49,12 +52,17 @@ def test_the_table_s_round_seats_and_hands(api, table1, evening):
 
 
 def test_wrong_and_stale_tokens_are_404(api, table1, evening):
-    for path in ("/api/tables/nope/", "/api/tables/" + "A" * 32 + "/", "/api/tables/nope/results/"):
-        response = api.get(path) if not path.endswith("results/") else api.post(path, {}, format="json")
+    for path in ("/api/tables/nope/", "/api/tables/" + "A" * 32 + "/", "/api/tables/nope/results/",
+                 "/api/tables/nope/claims/"):
+        response = api.get(path) if path.count("/") == 4 else api.post(path, {}, format="json")
         assert response.status_code == 404 and response.json()["code"] == "not_found"
+    claim = seats.api_claim(api, table1, "N")
     Event.objects.filter(pk=evening.pk).update(phase=Event.Phase.RESULTS_PUBLISHED)
     assert api.get(state_url(table1)).status_code == 404
     assert post(api, table1, "N", 1, 8).status_code == 404
+    assert api.post(results_url(table1), {"seat": "N", "hand_number": 1, "ns_tricks": 8, "trump": "H"},
+                    format="json", HTTP_X_SEAT_CLAIM=claim).status_code == 404
+    assert api.post(f"/api/tables/{table1.token}/claims/", {"seat": "E"}, format="json").status_code == 404
 
 
 def test_entry_confirmation_and_repeats(api, table1):
@@ -159,7 +167,8 @@ def test_rotation_fixes_the_trump(api, table1, evening):
 )
 def test_bad_input_is_400_with_the_field(api, table1, fields, field):
     body = {"seat": "N", "hand_number": 1, "ns_tricks": 7, "trump": "H", **fields}
-    response = api.post(results_url(table1), body, format="json")
+    claim = seats.api_claim(api, table1, "N")
+    response = api.post(results_url(table1), body, format="json", HTTP_X_SEAT_CLAIM=claim)
     assert response.status_code == 400, response.content
     assert field in response.json() and isinstance(response.json()[field], list)
     assert not HandResult.objects.exists()
@@ -167,7 +176,7 @@ def test_bad_input_is_400_with_the_field(api, table1, fields, field):
 
 def test_a_seat_nobody_sits_in_is_400(api, table1, evening):
     table3 = Table.objects.create(event=evening, number=3)
-    response = post(api, table3, "N", 1, 7)
+    response = api.post(f"/api/tables/{table3.token}/claims/", {"seat": "N"}, format="json")
     assert response.status_code == 400 and "seat" in response.json()
 
 
@@ -180,8 +189,7 @@ def test_a_login_is_neither_needed_nor_in_the_way(table1, organiser):
     """The token is the key: a stale API token or a session without CSRF changes nothing."""
     api = APIClient(enforce_csrf_checks=True)
     api.force_login(organiser)
-    assert api.post(results_url(table1), {"seat": "N", "hand_number": 1, "ns_tricks": 7, "trump": "H"},
-                    format="json").status_code == 201
+    assert post(api, table1, "N", 1, 7).status_code == 201
     api = APIClient()
     api.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
     assert api.get(state_url(table1)).status_code == 200
@@ -203,4 +211,9 @@ def test_the_schema_documents_every_status_of_the_table_api(client):
     schema = client.get("/api/schema/?format=json").json()
     paths = schema["paths"]
     assert set(paths["/api/tables/{token}/"]["get"]["responses"]) == {"200", "404"}
-    assert set(paths["/api/tables/{token}/results/"]["post"]["responses"]) == {"200", "201", "400", "404", "409"}
+    assert set(paths["/api/tables/{token}/results/"]["post"]["responses"]) == {"200", "201", "400", "403", "404",
+                                                                                "409"}
+    assert set(paths["/api/tables/{token}/claims/"]["post"]["responses"]) == {"200", "201", "400", "404", "409"}
+    assert set(paths["/api/tables/{token}/claims/"]["delete"]["responses"]) == {"204", "403", "404", "409"}
+    header = [p for p in paths["/api/tables/{token}/results/"]["post"]["parameters"] if p["in"] == "header"]
+    assert [p["name"] for p in header] == ["X-Seat-Claim"]

@@ -11,8 +11,8 @@ from django.test import Client
 from django.urls import reverse
 
 from drive.events.models import Event
-from drive.scoring import results
 from drive.scoring.models import HandResult, Round, Table
+from tests import seats
 
 from .conftest import seat_round
 
@@ -106,7 +106,7 @@ def test_who_are_you_refuses_a_seat_that_is_not_there(table1):
 
 def test_entering_needs_to_know_who_you_are(table1):
     response = enter(Client(), table1, 1, 8)
-    assert response.status_code == 400 and "First say who you are." in text(response)
+    assert response.status_code == 403 and "First say who you are." in text(response)  # no seat claimed
     assert not HandResult.objects.exists()
 
 
@@ -255,15 +255,17 @@ def test_between_rounds_it_shows_where_everyone_goes(table1, evening):
 def test_the_evening_over(table1, evening):
     second = Round.objects.get(event=evening, number=2)
     seat_round(second, {1: (5, 6, 7, 9), 2: (2, 1, 4, 8)}, sit_out=(3,))
-    results.submit_result(table=table1, seat="N", hand_number=1, ns_tricks=7, trump="H")
+    seats.enter(table=table1, seat="N", hand_number=1, ns_tricks=7, trump="H")
+    north = phone(table1, "E")  # claimed while the round was on
     Round.objects.filter(event=evening).update(state=Round.State.CLOSED)
     Event.objects.filter(pk=evening.pk).update(phase=Event.Phase.FINISHED)
-    response = phone(table1, "N").get(url(table1))
+    response = north.get(url(table1))
     page = text(response)
     assert "The evening is over" in page and "Round 2 of 2" in page and "North P5" in page
     assert "Who are you?" not in page and 'name="ns_tricks"' not in response.content.decode()
-    response = enter(phone(table1, "N"), table1, 1, 8)
+    response = enter(north, table1, 1, 8)
     assert response.status_code == 409 and "No round is open" in text(response)
+    assert phone(table1).post(url(table1, "table-me"), {"seat": "S"}).status_code == 409  # nothing to claim
 
 
 def test_single_entry_is_confirmed_at_once(table1, evening):

@@ -13,9 +13,9 @@ from django.utils.translation import gettext_lazy
 from drive.errors import NotFound
 from drive.events.models import Event
 
-from ..evening import current_round
-from ..models import HandResult, Round, Seat, Table
-from ..results import SIDE_OF, entry_round
+from ..claims import claim_round, held_claim
+from ..models import HandResult, Round, Seat, SeatClaim, Table
+from ..results import SIDE_OF
 from ..rules import rotation_trump
 
 Phase = Event.Phase
@@ -66,8 +66,15 @@ def table_for_token(token):
 
 def shown_round(table):
     """The round the table's page is about: the one it enters results for (in play, or
-    just ended while the next has not started), else the one seated next, else None."""
-    return entry_round(table) or current_round(table.event)
+    just ended while the next has not started), else the one seated next, else None.
+    It is also the round a phone claims its seat for."""
+    return claim_round(table)
+
+
+def phone_claim(table, secret=None, user=None) -> SeatClaim | None:
+    """The seat claim this phone holds at the table for the round shown (None: none yet,
+    an earlier round's, or released)."""
+    return held_claim(table=table, round_=shown_round(table), secret=secret, user=user)
 
 
 def trump_name(code):
@@ -179,8 +186,8 @@ def table_state(table, viewer=None):
     """Everything a table's phone shows: the event, the round, the four seats with their
     partners, each hand with its trump and result, and between rounds where everyone goes.
 
-    `viewer` is the entrant id the phone said it is (None: not said yet); it becomes
-    "you" only while that entrant sits at this table in the round shown.
+    `viewer` is the seat the phone holds a claim on for the round shown (`phone_claim`;
+    None: no claim yet); that seat's player is "you".
     """
     event = table.event
     round_ = shown_round(table)
@@ -191,7 +198,9 @@ def table_state(table, viewer=None):
     stage = _stage(event, round_, seats, locked)
     # The same conditions as results.submit_result: an open round, the four seated, not locked.
     open_ = stage in ("playing", "collecting")
-    you = next((s for s in seats if viewer is not None and s["entrant"] == viewer), None)
+    you = next((s for s in seats if viewer is not None and s["position"] == viewer), None)
+    claimed = list(SeatClaim.objects.filter(round=round_, table=table).values_list("position", flat=True)) \
+        if round_ else []
     for hand in hands:
         hand["mode"] = _mode(hand, you, open_)
     return {
@@ -209,6 +218,7 @@ def table_state(table, viewer=None):
         "sides": [{"side": side, "label": label, "names": [s["name"] for s in seats if s["side"] == side]}
                   for side, label in (("NS", _("North–South")), ("EW", _("East–West")))],
         "you": you,
+        "claimed": [p for p in POSITIONS if p in claimed],
         "asks_who": bool(seats) and stage in ("seated", "playing", "collecting"),  # "Who are you?"
         "hands": hands,
         "show_hands": bool(hands and seats and stage != "seated"),

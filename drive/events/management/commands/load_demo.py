@@ -65,9 +65,10 @@ class Command(BaseCommand):
         return organiser, tonight
 
     def _play_tonight(self, event, organiser):
-        """Tonight is under way: round 1 playing, most tables in, one hand disputed."""
-        from drive.scoring import evening, results
-        from drive.scoring.models import Table
+        """Tonight is under way: round 1 playing, most tables in, one hand disputed. Each
+        table's North claimed their seat signed in, East's phone claimed it anonymously."""
+        from drive.scoring import claims, evening, results
+        from drive.scoring.models import Seat, Table
 
         evening.start_evening(actor=organiser, event=event)
         event.refresh_from_db()
@@ -76,14 +77,19 @@ class Command(BaseCommand):
             return
         evening.start_round(actor=organiser, event=event)
         tables = list(Table.objects.filter(event=event, seats__round=round_).distinct().order_by("number"))
+        phones = {}
         for table in tables[:-1]:
+            north = Seat.objects.select_related("entrant__player").get(round=round_, table=table, position="N")
+            phones[table.pk] = (claims.claim_seat(table=table, position="N", user=north.entrant.player.user)[1],
+                                claims.claim_seat(table=table, position="E")[1])
             for hand in range(1, event.hands_per_round):
                 ns = 5 + (table.number * 3 + hand) % 5
-                results.submit_result(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="HDSC"[hand % 4])
-                results.submit_result(table=table, seat="E", hand_number=hand, ns_tricks=ns, trump="HDSC"[hand % 4])
+                for phone in phones[table.pk]:
+                    results.submit_result(table=table, claim=phone, hand_number=hand, ns_tricks=ns,
+                                          trump="HDSC"[hand % 4])
         first = tables[0]
-        results.submit_result(table=first, seat="N", hand_number=event.hands_per_round, ns_tricks=8, trump="S")
-        results.submit_result(table=first, seat="E", hand_number=event.hands_per_round, ns_tricks=7, trump="S")
+        for phone, ns in zip(phones[first.pk], (8, 7)):
+            results.submit_result(table=first, claim=phone, hand_number=event.hands_per_round, ns_tricks=ns, trump="S")
 
     def _player_user(self, index, name):
         first, last = name.split(" ", 1)
