@@ -37,9 +37,15 @@ def browser():
             browser.close()
 
 
+def csp_violation(message):
+    """A console message saying the Content-Security-Policy blocked something (issue 10)."""
+    return "Content Security Policy" in message.text
+
+
 @pytest.fixture
 def new_page(browser, live_server):
-    """Pages with their own cookies (one per person), phone-sized, failing on any JS error."""
+    """Pages with their own cookies (one per person), phone-sized, failing on any JS error
+    and on anything the Content-Security-Policy blocks."""
     contexts, errors = [], []
 
     def make(name):
@@ -48,6 +54,7 @@ def new_page(browser, live_server):
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda exc: errors.append(f"{name}: {exc}"))
+        page.on("console", lambda message: csp_violation(message) and errors.append(f"{name}: {message.text}"))
         return page
 
     yield make

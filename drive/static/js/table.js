@@ -12,6 +12,14 @@
     return !page || String(message.data.table) === page.getAttribute("data-table");
   };
 
+  // The panel refreshes on "table-update", fired here for the live updates it wants (a
+  // filter in hx-trigger would need eval, which the Content-Security-Policy forbids).
+  document.addEventListener("DOMContentLoaded", function () {
+    document.body.addEventListener("live-update", function (event) {
+      if (window.tableWantsUpdate(event)) document.body.dispatchEvent(new CustomEvent("table-update"));
+    });
+  });
+
   // The card stopped working (the results are published, or the organiser changed the
   // tables): show the page that says so, instead of polling a 404 for the rest of the night.
   document.addEventListener("htmx:responseError", function (event) {
