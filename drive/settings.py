@@ -272,7 +272,12 @@ LOGGING = {
 
 # Self check-in with the door code opens this many hours before the start.
 CHECKIN_OPENS_HOURS_BEFORE = 3
-# Seconds the movement optimiser may search: the whole plan (a Celery task), and a
-# re-plan for late arrivals and leavers (the organiser waits for the page).
-MOVEMENT_TIME_BUDGET = float(os.environ.get("MOVEMENT_TIME_BUDGET", 30))
-REPLAN_TIME_BUDGET = float(os.environ.get("REPLAN_TIME_BUDGET", 2))
+# Annealing steps the movement optimiser may take (never seconds, so the same request
+# gives the same movement on any machine): the whole plan (a Celery task), and a re-plan
+# for late arrivals and leavers (the organiser waits for the page). The seconds are only
+# a safety net, far above the expected time; a search it stops is reported (the
+# movement's quality["search"]["safety_cap_hit"] and a warning in the log).
+MOVEMENT_WORK_BUDGET = int(os.environ.get("MOVEMENT_WORK_BUDGET", 100_000))
+REPLAN_WORK_BUDGET = int(os.environ.get("REPLAN_WORK_BUDGET", 5_000))
+MOVEMENT_SAFETY_SECONDS = float(os.environ.get("MOVEMENT_SAFETY_SECONDS", 240))  # < the visibility timeout
+REPLAN_SAFETY_SECONDS = float(os.environ.get("REPLAN_SAFETY_SECONDS", 60))

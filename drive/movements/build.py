@@ -1,6 +1,6 @@
 """The entry points the Celery task and the command call (pure: no ORM here).
 
-    build_movement(players, kind, rounds=None, time_budget=2.0, pinned=None) -> Movement
+    build_movement(players, kind, rounds=None, budget=Budget(steps, cap_seconds), pinned=None, seed=0) -> Movement
     quality_report(movement) -> dict
     replan(history, present, rounds_left, current=..., seated=...)   (replan.py)
     next_progressive_round(current, winners, convention, ...)       (progressive.py)
@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 from .individual import individual
+from .optimiser import Budget
 from .pairs import pairs_movement
 from .progressive import CONVENTIONS, next_progressive_round  # noqa: F401 (re-exported)
 from .quality import pairs_report, problems, report
@@ -25,11 +26,14 @@ def first_progressive_round(players: int) -> list[Round]:
     return [Round(tables, tuple(range(4 * n + 1, players + 1)))]
 
 
-def build_movement(players: int, kind: str, rounds: int | None = None, time_budget: float = 2.0,
+def build_movement(players: int, kind: str, rounds: int | None = None, budget: Budget | None = None,
                    pinned: dict[int, int] | None = None, seed: int = 0, style: str = "auto") -> Movement:
     """A verified movement for players 1..`players`, its quality report in
     meta["quality"]. `pinned`: player -> the table number they keep all evening.
-    A progressive movement holds only its first round: the rest follow results."""
+    A progressive movement holds only its first round: the rest follow results.
+    The same arguments give the same movement on any machine; quality["search"]
+    says the seed, the steps taken and whether the safety net cut the search short."""
+    budget = budget or Budget()
     if kind not in KINDS:
         raise ValueError(f"kind must be one of {KINDS}")
     if rounds is not None and rounds < 1:
@@ -44,13 +48,13 @@ def build_movement(players: int, kind: str, rounds: int | None = None, time_budg
         if kind == "progressive":
             plan, source = first_progressive_round(players), "progressive: round 1 in number order"
         else:
-            plan, source = individual(players, rounds, time_budget=time_budget, seed=seed)
+            plan, source = individual(players, rounds, budget=budget, seed=seed)
         plan, clashes = assign_tables(plan, pinned)
         quality = report(plan, players)
     faults = problems(plan, players)
     if faults:  # never hand out a broken movement
         raise AssertionError(f"{source}: {faults[:3]}")
-    quality.update(source=source, pin_clashes=clashes)
+    quality.update(source=source, pin_clashes=clashes, search={"seed": seed, **budget.report()})
     return Movement(players, kind, plan, source, {"quality": quality})
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from .optimiser import optimise, sit_out_plan
+from .optimiser import Budget, optimise, sit_out_plan
 from .schedule import Round
 from .whist_designs import whist_design
 
@@ -60,9 +60,10 @@ def balanced_pick(rounds: list[Round], want: int, v: int) -> list[Round] | None:
     return chosen if len(chosen) == want and max(counts[1:]) - min(counts[1:]) <= 1 else None
 
 
-def individual(v: int, rounds: int | None = None, *, time_budget: float = 2.0, seed: int = 0,
+def individual(v: int, rounds: int | None = None, *, budget: Budget | None = None, seed: int = 0,
                polish: bool = True):
-    """(rounds, source) for v players and R rounds (default: a full design)."""
+    """(rounds, source) for v players and R rounds (default: a full design).
+    The same arguments give the same rounds; `budget` records the search's work."""
     if v < 4:
         raise ValueError("an individual movement needs at least four players")
     want = rounds or default_rounds(v)
@@ -71,7 +72,7 @@ def individual(v: int, rounds: int | None = None, *, time_budget: float = 2.0, s
         return full, name
     proposals, outs, name = starting_rounds(v, want, full, name, random.Random(seed))
     players = list(range(1, v + 1))
-    result, _ = optimise(v, players, proposals, outs, time_budget=time_budget, seed=seed, polish=polish)
+    result, _ = optimise(v, players, proposals, outs, budget=budget, seed=seed, polish=polish)
     return result, f"optimised from {name}" if name else "optimised"
 
 

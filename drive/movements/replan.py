@@ -6,7 +6,7 @@ keeps its place, a leaver's seat is filled); the rest is optimised again.
 """
 from __future__ import annotations
 
-from .optimiser import optimise, sit_out_plan
+from .optimiser import Budget, optimise, sit_out_plan
 from .schedule import Round
 
 
@@ -43,7 +43,7 @@ def _current(current: Round | None, seated: set[int], present: list[int], n_tabl
 
 def replan(history: list[Round], present: list[int], rounds_left: int, *, current: Round | None = None,
            seated: set[int] | frozenset = frozenset(), planned: list[Round] | None = None,
-           time_budget: float = 2.0, seed: int = 0) -> list[Round]:
+           budget: Budget | None = None, seed: int = 0) -> list[Round]:
     """New rounds from the current one for the players `present` now."""
     if len(present) < 4:
         raise ValueError("fewer than four players present")
@@ -61,5 +61,5 @@ def replan(history: list[Round], present: list[int], rounds_left: int, *, curren
     proposals = [tables] + [list(planned[k].tables) if k < len(planned) else [] for k in range(1, rounds_left)]
     frozen = [frozen0] + [set() for _ in range(rounds_left - 1)]
     rounds, _ = optimise(v, present, proposals, [out0] + later, history=history, frozen=frozen,
-                         time_budget=time_budget, seed=seed)
+                         budget=budget, seed=seed)
     return rounds

@@ -4,11 +4,12 @@ from django.utils.translation import gettext_lazy as _
 
 from drive.events.models import Registration
 
-from .build import build_movement, quality_report
+from .build import Budget, build_movement, quality_report
 from .models import Entrant
 from .schedule import Round, player_card, table_card
 
-PREVIEW_SECONDS = 1.0
+PREVIEW_WORK = 3_000  # steps: a preview is computed in the request, keep it short
+PREVIEW_SAFETY_SECONDS = 30.0
 QUALITY_LABELS = {
     "perfect": _("Perfect (both lower bounds met, sit-outs within one)"),
     "partner_max": _("Most times one pair partners"),
@@ -49,8 +50,8 @@ def movement_plan(event, players=None):
         return {"players": stored.players, "kind": stored.kind, "preview": False, "rounds": rounds,
                 "quality": stored.quality, "names": names}
     players = max(4, players or expected_players(event))
-    budget = min(PREVIEW_SECONDS, settings.MOVEMENT_TIME_BUDGET)
-    built = build_movement(players=players, kind=event.movement_kind, rounds=event.rounds, time_budget=budget)
+    budget = Budget(min(PREVIEW_WORK, settings.MOVEMENT_WORK_BUDGET), PREVIEW_SAFETY_SECONDS)
+    built = build_movement(players=players, kind=event.movement_kind, rounds=event.rounds, budget=budget)
     return {"players": players, "kind": event.movement_kind, "preview": True, "rounds": built.rounds,
             "quality": quality_report(built), "names": {}}
 

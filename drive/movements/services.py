@@ -30,18 +30,21 @@ def pinned_tables(event):
 
 
 @transaction.atomic
-def compute_movement(*, event_id, time_budget=None):
+def compute_movement(*, event_id, work_budget=None):
     """Build the whole plan of a designed movement and store it with its quality report.
 
     A progressive movement is only planned a round at a time (it follows the results),
-    so its first round is laid out here and the rest when each round closes.
+    so its first round is laid out here and the rest when each round closes. The search
+    spends a number of steps, not seconds: the same request gives the same plan on any
+    machine (quality["search"] says if the safety net in seconds cut it short).
     """
-    from .build import build_movement, quality_report  # pure; imported here to keep start-up light
+    from .build import Budget, build_movement, quality_report  # pure; imported here to keep start-up light
 
     movement = Movement.objects.select_for_update().get(event_id=event_id)
     event = Event.objects.get(pk=event_id)
+    budget = Budget(work_budget or settings.MOVEMENT_WORK_BUDGET, settings.MOVEMENT_SAFETY_SECONDS)
     built = build_movement(players=movement.players, kind=movement.kind, rounds=movement.rounds,
-                           time_budget=time_budget or settings.MOVEMENT_TIME_BUDGET, pinned=pinned_tables(event))
+                           budget=budget, pinned=pinned_tables(event))
     movement.plan = built.to_json()
     movement.quality = quality_report(built)
     movement.source = built.source[:80]

@@ -333,7 +333,7 @@ def fit_to_present(event, round_number, plan_round):
     Rounds already played stay as they were; whoever the plan seats and is still here
     keeps their seat. A designed movement stores its new remaining rounds.
     """
-    from drive.movements.build import replan
+    from drive.movements.build import Budget, replan
 
     present = sorted(e.number for e in Entrant.objects.filter(event=event) if e.plays_in(round_number))
     planned = _from_json(plan_round)
@@ -345,7 +345,7 @@ def fit_to_present(event, round_number, plan_round):
     rounds_left = 1 if progressive else event.rounds - round_number + 1
     new = replan(_played_rounds(event, round_number), present, rounds_left, current=planned,
                  seated={p for table in planned.tables for p in table} & set(present), planned=[planned, *later],
-                 time_budget=settings.REPLAN_TIME_BUDGET)
+                 budget=Budget(settings.REPLAN_WORK_BUDGET, settings.REPLAN_SAFETY_SECONDS))
     new_json = Plan(max(present), event.movement_kind, new).to_json()["rounds"]
     if not progressive:
         movement.plan["rounds"][round_number - 1:] = new_json

@@ -1,14 +1,13 @@
 """Exactly R rounds for any v: no partner twice, no opponent over twice,
-sit-outs within one, in at most 2 s (issue 4)."""
+sit-outs within one (issue 4), within the search's default budget of steps, so
+the same on any machine (issue 10). Build times are measured by bench/movements.py."""
 import random
-import time
 
 import pytest
 
 from drive.movements.individual import default_rounds, individual
+from drive.movements.optimiser import Budget
 from drive.movements.quality import problems, report
-
-BUDGET = 2.0
 
 
 def most_rounds(v):
@@ -17,16 +16,15 @@ def most_rounds(v):
 
 
 def check(v, rounds):
-    t = time.perf_counter()
-    plan, _ = individual(v, rounds, time_budget=BUDGET, polish=False)
-    took = time.perf_counter() - t
+    budget = Budget()
+    plan, _ = individual(v, rounds, budget=budget, polish=False)
     assert not problems(plan, v)
     q = report(plan, v)
     assert len(plan) == rounds
     assert q["partner_max"] <= 1, (v, rounds, q)
     assert q["opponent_max"] <= 2, (v, rounds, q)
     assert q["sit_out_spread"] <= 1, (v, rounds, q)
-    assert took <= BUDGET + 0.5, (v, rounds, took)
+    assert not budget.cap_hit
 
 
 @pytest.mark.parametrize("v", range(5, 41))
@@ -47,7 +45,7 @@ def test_evenings_up_to_400_players(v, rounds):
 
 @pytest.mark.parametrize("v", [16, 22, 30])
 def test_polish_meets_the_same_table_bound_where_known_reachable(v):
-    plan, _ = individual(v, 5, time_budget=3.0)
+    plan, _ = individual(v, 5)
     q = report(plan, v)
     assert q["gap_same_table"] == 0
     assert q["partner_max"] <= 1
@@ -56,6 +54,6 @@ def test_polish_meets_the_same_table_bound_where_known_reachable(v):
 def test_full_design_is_perfect_and_cut_design_is_improved():
     q = report(individual(16)[0], 16)
     assert q["perfect"] and q["rounds"] == 15
-    plan, _ = individual(16, 5, time_budget=3.0)
+    plan, _ = individual(16, 5)
     q = report(plan, 16)
     assert q["same_table_max"] == q["bound_same_table_max"] == 1  # five classes of AG(2,4)

@@ -1,5 +1,5 @@
 """Late arrivals and leavers; table numbers, seats and pinned players (issue 4)."""
-from drive.movements.build import build_movement
+from drive.movements.build import Budget, build_movement
 from drive.movements.individual import individual
 from drive.movements.quality import problems, report
 from drive.movements.replan import replan
@@ -7,11 +7,11 @@ from drive.movements.seating import assign_tables, moves
 
 
 def test_late_arrival_keeps_played_rounds_and_seated_players():
-    plan, _ = individual(16, 8, time_budget=0.5)
+    plan, _ = individual(16, 8, budget=Budget(2_000))
     played, current = plan[:3], plan[3]
     seated = set(current.tables[0]) | set(current.tables[1])
     new = replan(played, list(range(1, 18)), 5, current=current, seated=seated, planned=plan[3:],
-                 time_budget=1.0)
+                 budget=Budget(5_000))
     assert len(new) == 5
     for t in current.tables[:2]:  # seated tables untouched
         assert t in new[0].tables
@@ -21,12 +21,12 @@ def test_late_arrival_keeps_played_rounds_and_seated_players():
 
 
 def test_leaver_seat_is_filled_and_others_keep_their_seats():
-    plan, _ = individual(21, 6, time_budget=0.5)
+    plan, _ = individual(21, 6, budget=Budget(2_000))
     current = plan[2]
     leaver = current.tables[0][1]
     present = [p for p in range(1, 22) if p != leaver]
     seated = set(current.tables[0]) - {leaver}
-    new = replan(plan[:2], present, 4, current=current, seated=seated, time_budget=1.0)
+    new = replan(plan[:2], present, 4, current=current, seated=seated, budget=Budget(5_000))
     t0 = current.tables[0]
     kept = next(t for t in new[0].tables if t0[0] in t)
     assert [kept[i] for i in (0, 2, 3)] == [t0[i] for i in (0, 2, 3)] and kept[1] != leaver
@@ -35,14 +35,14 @@ def test_leaver_seat_is_filled_and_others_keep_their_seats():
 
 
 def test_seating_cuts_walking_and_keeps_the_design():
-    plan, _ = individual(40, 10, time_budget=0.5)
+    plan, _ = individual(40, 10, budget=Budget(2_000))
     seated, clashes = assign_tables(plan)
     assert moves(seated) < moves(plan) and not clashes
     assert report(seated, 40) == report(plan, 40)  # rotations keep partners and left/right
 
 
 def test_pinned_player_keeps_their_table():
-    m = build_movement(24, "individual", rounds=8, pinned={7: 3})
+    m = build_movement(24, "individual", rounds=8, pinned={7: 3}, budget=Budget(5_000))
     assert all(r.tables[2].count(7) == 1 for r in m.rounds)
     assert m.meta["quality"]["pin_clashes"] == []
 

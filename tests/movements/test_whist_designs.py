@@ -1,6 +1,5 @@
-"""Every whist tournament Wh(v) the constructions reach is verified (issue 4)."""
-import time
-
+"""Every whist tournament Wh(v) the constructions reach is verified (issue 4); their
+build times (goal: under a second each) are measured by bench/movements.py."""
 import pytest
 
 from drive.movements import whist_designs as wd
@@ -23,14 +22,11 @@ def test_prime_powers_1_mod_4_and_powers_of_4_up_to_400_are_covered():
 
 
 @pytest.mark.parametrize("v", sorted(COVERED))
-def test_design_is_a_whist_tournament_built_within_a_second(v):
+def test_design_is_a_whist_tournament(v):
     wd._whist_design.cache_clear()
     wd.field.cache_clear()
-    t = time.perf_counter()
     rounds = wd.whist_design(v)
-    took = time.perf_counter() - t
     assert is_whist_tournament(rounds, v), COVERED[v]
-    assert took < 1.0
 
 
 @pytest.mark.parametrize("v", [v for v in sorted(COVERED) if COVERED[v] == "ring" and v <= 125])
