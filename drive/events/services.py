@@ -17,6 +17,7 @@ from django.utils.formats import date_format
 from django.utils.translation import ngettext
 
 from drive import broadcast
+from engine.rules import preset
 from drive.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.names import clean_name
 
@@ -65,6 +66,22 @@ def _validate_event(event):
         raise Invalid(_("Registration must close by the start of the evening."), field="registration_closes_at")
     if not isinstance(event.prizes, list) or not all(isinstance(p, str) and p.strip() for p in event.prizes):
         raise Invalid(_("Prizes must be a list of names."), field="prizes")
+    _validate_rules(event)
+
+
+def _validate_rules(event):
+    """A paper drive is scored from the tricks entered, hand by hand (rule D1): a preset
+    that needs the cards held (honours L4, coronets L7) or runs over games and rubbers
+    (L2) cannot be scored from them, so it is refused rather than scored as a drive."""
+    rules = preset(event.rules_preset)
+    if rules.honours or rules.coronets or rules.rubbers:
+        raise Invalid(_("“%(preset)s” cannot score a paper drive: it needs the cards held (honours) or "
+                        "runs over rubbers. Choose the drive rules or short whist.")
+                      % {"preset": event.get_rules_preset_display()}, field="rules_preset")
+    if rules.scoring == "game" and event.scoring_rule != Event.ScoringRule.OVER_SIX:
+        # Short whist counts only the tricks over six (rule S7.1); tricks taken is the drive's count (D3).
+        raise Invalid(_("“%(preset)s” scores the tricks over six: choose that scoring, or the drive rules.")
+                      % {"preset": event.get_rules_preset_display()}, field="scoring_rule")
 
 
 def _refuse_reshaping(event, fields):

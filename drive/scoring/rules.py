@@ -9,13 +9,17 @@ TRUMP_MODES = {
 
 
 def event_ruleset(event):
-    """A drive is scored hand by hand (rule D1) with the event's trump rule (D2) and scoring (D3)."""
-    return preset(
-        "drive",
-        drive_score="over_six" if event.scoring_rule == "over_six" else "tricks",
-        hands_per_round=event.hands_per_round,
-        **TRUMP_MODES[event.trump_rule],
-    )
+    """The event's own preset (engine.rules), played as a drive: every hand scored alone
+    (rule D1) with the event's trump rule (D2).
+
+    The drive preset scores the partnership's tricks or, if the event says so, the tricks
+    over six (D3); a game preset such as short whist scores each hand by its own count,
+    the tricks over six (S7.1), since a drive never plays to a target (D1). The services
+    refuse a preset that tricks on paper cannot score (drive.events.services)."""
+    base = preset(event.rules_preset)
+    drive_score = ("over_six" if event.scoring_rule == "over_six" else "tricks") if base.scoring == "drive" else "over_six"
+    return preset(event.rules_preset, drive_score=drive_score, hands_per_round=event.hands_per_round,
+                  **TRUMP_MODES[event.trump_rule])
 
 
 def evening_hand_index(event, round_number, hand_number):
