@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "drive.movements",
     "drive.scoring",
     "drive.live",
+    "drive.backup",  # reads every app: the top floor
 ]
 
 MIDDLEWARE = [

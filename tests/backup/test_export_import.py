@@ -1,0 +1,112 @@
+"""Backup (issue 10): a whole evening exported to JSON and imported into an empty
+database gives identical standings from the imported rows, with its history kept."""
+import json
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from drive.backup.services import export_event, import_event
+from drive.errors import Invalid
+from drive.events import services as events
+from drive.events.models import AuditEntry, Club, Event, Player
+from drive.live import announcements
+from drive.scoring import evening as ev
+from drive.scoring import ranking, results
+from drive.scoring.models import HandResult, Standing, Table
+
+pytestmark = pytest.mark.django_db
+HISTORY = HandResult.history.model
+
+
+def play_with_corrections(event, organiser):
+    for number in (1, 2):
+        table = Table.objects.get(event=event, number=number)
+        for hand, ns in ((1, 9), (2, 5)):
+            results.correct_result(actor=organiser, table=table, round_number=1, hand_number=hand, ns_tricks=ns,
+                                   trump="S", reason="from the paper card")
+    table1 = Table.objects.get(event=event, number=1)
+    results.correct_result(actor=organiser, table=table1, round_number=1, hand_number=1, ns_tricks=10, trump="S",
+                           reason="miscounted the last trick")
+    results.apply_revoke_penalty(actor=organiser, table=table1, round_number=1, hand_number=2, offending_side="EW",
+                                 reason="revoke in trick 7")
+    announcements.announce(actor=organiser, event=event, text="Tea at half time")
+    ev.pause_clock(actor=organiser, event=event)
+    ranking.recompute_standings(event_id=event.pk)
+
+
+def standings_of(event):
+    """Standings by player name: ids differ after an import, names and numbers do not."""
+    return sorted((s.entrant.player.display_name, s.entrant.number, s.place, s.shared, s.total, s.hands_played,
+                   s.hands_won, s.sit_out_hands, s.first_half, s.second_half)
+                  for s in Standing.objects.filter(event=event).select_related("entrant__player"))
+
+
+def history_of(event):
+    return sorted((h.table.number, h.hand_number, h.ns_tricks, h.history_change_reason or "", h.history_type,
+                   h.change_kind, h.history_user.username if h.history_user else "", h.history_date.isoformat())
+                  for h in HISTORY.objects.filter(round__event=event).select_related("table", "history_user"))
+
+
+def audit_of(event):
+    return [(a.action, a.actor_label, a.actor.username if a.actor else "", a.before, a.after, a.created_at.isoformat())
+            for a in AuditEntry.objects.filter(event=event).select_related("actor").order_by("created_at", "id")]
+
+
+def empty_the_database():
+    HISTORY.objects.all().delete()  # history rows have no cascading foreign key
+    Event.objects.all().delete()
+    Player.objects.all().delete()
+    Club.objects.all().delete()
+    AuditEntry.objects.all().delete()
+    get_user_model().objects.all().delete()
+
+
+def test_export_then_import_into_an_empty_database_keeps_standings_and_history(evening, organiser, tmp_path):
+    play_with_corrections(evening, organiser)
+    before = {"standings": standings_of(evening), "history": history_of(evening), "audit": audit_of(evening),
+              "event": Event.objects.filter(pk=evening.pk).values("title", "phase", "published", "rules_preset",
+                                                                     "door_code", "starts_at").get()}
+    assert len(before["history"]) >= 6 and any("revoke" in row[3] for row in before["history"])
+    path = tmp_path / "evening.json"
+    call_command("export_event", str(evening.pk), "-o", str(path))
+    document = json.loads(path.read_text(encoding="utf-8"))
+    assert document["format"] == "whist-drive-event" and document["version"] == 1
+    assert "password" not in path.read_text()
+
+    empty_the_database()
+    assert not HandResult.objects.exists() and not get_user_model().objects.exists()
+    call_command("import_event", str(path))
+
+    event = Event.objects.get()
+    assert Event.objects.filter(pk=event.pk).values("title", "phase", "published", "rules_preset", "door_code",
+                                                    "starts_at").get() == before["event"]
+    assert standings_of(event) == before["standings"]  # as stored
+    assert history_of(event) == before["history"]  # every correction with its reason, who and when
+    assert audit_of(event) == before["audit"]
+    ranking.recompute_standings(event_id=event.pk)
+    assert standings_of(event) == before["standings"]  # recomputed from the imported rows
+    organiser_again = get_user_model().objects.get(username="organiser")
+    assert not organiser_again.has_usable_password()  # no password travels in an export
+    assert event.club.organisers.filter(pk=organiser_again.pk).exists()
+    round_ = event.evening_rounds.get(number=1)
+    assert round_.paused_at is not None and round_.seats.count() == 9
+    assert event.announcements.get().text == "Tea at half time"
+
+
+def test_importing_beside_the_original_makes_a_copy_with_new_ids_and_secrets(evening, organiser):
+    play_with_corrections(evening, organiser)
+    copy = import_event(document=json.loads(json.dumps(export_event(event_id=evening.pk))))
+    assert copy.pk != evening.pk and copy.club_id == evening.club_id
+    assert copy.door_code != Event.objects.get(pk=evening.pk).door_code  # the original's links stay its own
+    assert set(copy.tables.values_list("token", flat=True)).isdisjoint(evening.tables.values_list("token", flat=True))
+    ranking.recompute_standings(event_id=copy.pk)
+    assert standings_of(copy) == standings_of(evening)
+    correction = AuditEntry.objects.filter(event=copy, action="result.correction").first()
+    assert HandResult.objects.filter(pk=int(correction.object_id), round__event=copy).exists()  # remapped
+
+
+@pytest.mark.parametrize("document", [{}, {"format": "other"}, {"format": "whist-drive-event", "version": 99}])
+def test_a_foreign_or_newer_document_is_refused(document):
+    with pytest.raises(Invalid):
+        import_event(document=document)
