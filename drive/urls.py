@@ -17,10 +17,12 @@ urlpatterns = [
     path("api/", include("drive.events.api_urls")),
     path("api/", include("drive.scoring.api_urls")),
     path("api/", include("drive.live.api_urls")),
+    path("api/", include("drive.backup.api_urls")),
     path("", include("drive.events.urls")),
     path("", include("drive.scoring.urls")),
     path("", include("drive.movements.urls")),
     path("", include("drive.live.urls")),
+    path("", include("drive.backup.urls")),
 ]
 
 handler400 = bad_request

@@ -22,7 +22,9 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.errors import Invalid
+from drive.events.audit import log_action
 from drive.events.models import Club, Event
+from drive.events.permissions import require_organiser
 
 FORMAT, VERSION = "whist-drive-event", 1
 
@@ -112,6 +114,16 @@ def export_event(*, event_id: int) -> dict:
         "organisers": list(event.club.organisers.values_list("pk", flat=True)),
         "rows": rows,
     }
+
+
+@transaction.atomic
+def export_for_organiser(*, actor, event: Event) -> dict:
+    """The download of the console and the API: organisers only, and logged, since the
+    document holds the players' names and the organisers' email addresses."""
+    require_organiser(actor, event.club)
+    log_action(actor=actor, event=event, action="event.exported", after={"format": FORMAT, "version": VERSION},
+               obj=event)
+    return export_event(event_id=event.pk)
 
 
 # --- import ---------------------------------------------------------------------------

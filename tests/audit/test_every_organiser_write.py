@@ -10,6 +10,7 @@ import pytest
 from django.utils import timezone
 
 import drive
+from drive.backup.services import export_for_organiser
 from drive.events import services as events
 from drive.events.models import AuditEntry, Event, Registration
 from drive.live import announcements, screen
@@ -127,6 +128,7 @@ SCENARIOS = {
     "drive.live.screen.issue_screen_link": lambda o, f: screen.issue_screen_link(actor=o, event=f("event")),
     "drive.live.screen.revoke_screen_link": lambda o, f: screen.revoke_screen_link(actor=o, event=f("event")),
     "drive.live.screen.set_screen_chime": lambda o, f: screen.set_screen_chime(actor=o, event=f("event"), chime=True),
+    "drive.backup.services.export_for_organiser": lambda o, f: export_for_organiser(actor=o, event=f("event")),
     "drive.live.announcements.announce": lambda o, f: announcements.announce(actor=o, event=f("event"), text="Tea"),
     "drive.live.announcements.take_down": lambda o, f: announcements.take_down(
         actor=o, announcement=announcements.announce(actor=o, event=f("event"), text="Tea")),

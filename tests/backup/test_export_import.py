@@ -110,3 +110,27 @@ def test_importing_beside_the_original_makes_a_copy_with_new_ids_and_secrets(eve
 def test_a_foreign_or_newer_document_is_refused(document):
     with pytest.raises(Invalid):
         import_event(document=document)
+
+
+def test_organisers_download_the_export_from_the_console_and_the_api(client, api, evening, organiser, make_user,
+                                                                     other_club):
+    client.force_login(organiser)
+    page = client.get(f"/console/events/{evening.pk}/export.json")
+    assert page.status_code == 200 and page["Content-Disposition"].startswith("attachment")
+    assert json.loads(page.content)["event"] == evening.pk
+    api.force_authenticate(organiser)
+    assert api.get(f"/api/events/{evening.pk}/export/").json()["format"] == "whist-drive-event"
+    assert AuditEntry.objects.filter(event=evening, action="event.exported").count() == 2  # who took the data
+
+
+def test_the_export_is_refused_to_players_anonymous_and_other_clubs(client, api, evening, make_user, other_club):
+    url = f"/api/events/{evening.pk}/export/"
+    assert api.get(url).status_code == 403
+    for user in (make_user(), other_club.organisers.get()):
+        api.force_authenticate(user)
+        assert api.get(url).status_code == 403
+        client.force_login(user)
+        assert client.get(f"/console/events/{evening.pk}/export.json").status_code == 403
+    Event.objects.filter(pk=evening.pk).update(published=False)
+    assert api.get(url).status_code == 404
+    assert not AuditEntry.objects.filter(action="event.exported").exists()

@@ -1,0 +1,7 @@
+from django.urls import path
+
+from . import views
+
+urlpatterns = [
+    path("events/<int:event_id>/export/", views.EventExportView.as_view(), name="api-event-export"),
+]
