@@ -19,7 +19,7 @@ def event_group(event_id):
 
 def publish(event_id, kind, **data):
     """Announce `kind` (e.g. "registrations") for an event once the transaction commits."""
-    transaction.on_commit(lambda: send_now(event_id, kind, **data))
+    transaction.on_commit(lambda: send_now(event_id, kind, **data), robust=True)
 
 
 def send_now(event_id, kind, **data):
@@ -29,5 +29,5 @@ def send_now(event_id, kind, **data):
     message = {"type": "event.changed", "kind": kind, "event": event_id, "data": data}
     try:
         async_to_sync(layer.group_send)(event_group(event_id), message)
-    except Exception:  # a broken channel layer must never undo a saved change
-        log.exception("broadcast of %s for event %s failed", kind, event_id)
+    except Exception as exc:  # a broken channel layer (Redis away) must never undo a saved change
+        log.warning("broadcast of %s for event %s failed (%r)", kind, event_id, exc)

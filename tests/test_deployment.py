@@ -79,3 +79,14 @@ def test_embedded_sqlite_uses_wal_and_immediate_transactions(tmp_path):
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
     )
     assert out.stdout.split() == ["wal", "IMMEDIATE", "20"], out.stderr
+
+
+def test_compose_restarts_its_processes_and_runs_one_beat():
+    """Issue 10: a worker that exits (a Redis outage) comes back by itself, and beat sends
+    the standings sweep that redoes lost recomputations."""
+    services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
+    for name in ("web", "worker", "beat"):
+        assert services[name].get("restart") == "unless-stopped", name
+    assert services["beat"]["command"][:4] == ["celery", "-A", "drive", "beat"]
+    assert services["beat"]["environment"] == services["worker"]["environment"]
+    assert {"--without-gossip", "--without-mingle", "--without-heartbeat"} <= set(services["worker"]["command"])

@@ -42,8 +42,8 @@ def _enqueue(event_id):
         return  # a task is waiting and will read this change too
     try:
         recompute_standings.delay(event_id)
-    except Exception:  # noqa: BLE001 - the broker is down: the sweep will do it
-        log.warning("standings of event %s not queued; the sweep will recompute them", event_id, exc_info=True)
+    except Exception as exc:  # noqa: BLE001 - the broker is down: the sweep will do it
+        log.warning("standings of event %s not queued (%s); the sweep will recompute them", event_id, exc)
         _forget_mark(event_id)  # nothing waits after all: the next change asks again
 
 
@@ -52,16 +52,16 @@ def _mark(event_id):
     task too many than none."""
     try:
         return bool(cache.add(pending_key(event_id), True, PENDING_SECONDS))
-    except Exception:  # noqa: BLE001
-        log.warning("standings-pending mark of event %s unavailable", event_id, exc_info=True)
+    except Exception as exc:  # noqa: BLE001
+        log.warning("standings-pending mark of event %s unavailable (%s)", event_id, exc)
         return True
 
 
 def _forget_mark(event_id):
     try:
         cache.delete(pending_key(event_id))
-    except Exception:  # noqa: BLE001 - the mark expires by itself
-        log.warning("standings-pending mark of event %s not cleared", event_id, exc_info=True)
+    except Exception as exc:  # noqa: BLE001 - the mark expires by itself
+        log.warning("standings-pending mark of event %s not cleared (%s)", event_id, exc)
 
 
 @shared_task(ignore_result=True)
