@@ -41,7 +41,7 @@ RELAXED_PATHS = ("/api/docs/",)
 # Features Chromium knows (an unknown one is a console warning); "autoplay" stays allowed:
 # the screen's chime plays after the one click browsers ask for.
 PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in (
-    "accelerometer", "bluetooth", "camera", "display-capture", "geolocation", "gyroscope", "hid", "magnetometer",
+    "accelerometer", "camera", "display-capture", "geolocation", "gyroscope", "hid", "magnetometer",
     "microphone", "midi", "payment", "publickey-credentials-get", "serial", "usb", "xr-spatial-tracking",
     "browsing-topics",
 ))

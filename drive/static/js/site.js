@@ -8,6 +8,11 @@
 //   data-filter-players    the console's "find a player" box
 (function () {
   "use strict";
+  // htmx copies the old element's style attribute while it settles a swap: a blocked inline
+  // style under the policy (an element may carry style="" after a tap). The pages set none.
+  if (window.htmx) htmx.config.attributesToSettle = htmx.config.attributesToSettle.filter(function (name) {
+    return name !== "style";
+  });
   document.addEventListener("click", function (e) {
     var target = e.target;
     if (!target || !target.closest) return;
