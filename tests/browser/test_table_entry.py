@@ -122,8 +122,16 @@ def test_two_phones_enter_and_confirm_a_hand(table_night, new_page, shoot, setti
     expect(hand(east, 1).locator(".badge")).to_contain_text("confirmed")
     shoot(east, "table-05-confirmed")
 
+    # --- a third phone cannot take North's seat (issue 10): the page says why ------------------
+    intruder = new_page("intruder")
+    intruder.goto(entry)
+    expect(intruder.locator("#who")).to_contain_text("taken by a phone")
+    intruder.get_by_role("button", name=re.compile(r"North\s+Margaret Ellis")).click()
+    expect(intruder.locator("#who .error")).to_contain_text("Another phone has already claimed this seat")
+    assert intruder.locator(".you-bar").count() == 0
+
     # --- North sees it without reloading, and hand 2's choice is still there -------------------
-    expect(hand(north, 1).locator(".badge")).to_contain_text("confirmed", timeout=8_000)
+    expect(hand(north, 1).locator(".badge")).to_contain_text("confirmed", timeout=30_000)
     assert north.evaluate("window.notReloaded === true"), "the page reloaded"
     expect(north.locator("#h2-ns-6")).to_be_checked()
     expect(north.locator("#h2-trump-S")).to_be_checked()
@@ -132,13 +140,13 @@ def test_two_phones_enter_and_confirm_a_hand(table_night, new_page, shoot, setti
     # --- hand 2: North sends 6, East counted 7 -> disputed, the organiser is told --------------
     hand(north, 2).get_by_role("button", name="Send hand 2").click()
     expect(hand(north, 2)).to_contain_text("Waiting for the opponents to confirm.")
-    expect(hand(east, 2)).to_contain_text("The opponents entered this", timeout=8_000)  # live, no reload
+    expect(hand(east, 2)).to_contain_text("The opponents entered this", timeout=30_000)  # live, no reload
     hand(east, 2).locator("summary").click()
     hand(east, 2).locator("label[for=h2-trump-S]").click()
     hand(east, 2).locator("label[for=h2-ns-7]").click()
     hand(east, 2).get_by_role("button", name="Send our count for hand 2").click()
     expect(hand(east, 2)).to_contain_text("Disputed: the organiser has been told.")
-    expect(hand(north, 2).locator(".badge")).to_contain_text("disputed", timeout=8_000)
+    expect(hand(north, 2).locator(".badge")).to_contain_text("disputed", timeout=30_000)
     assert_fits_phone(east)
     shoot(east, "table-07-disputed")
 
@@ -196,7 +204,7 @@ def test_a_phone_left_open_stops_when_the_results_are_published(table_night, new
     phone.goto(f"/t/{table_night['token']}/")
     expect(phone.locator("h1")).to_contain_text("Table 1")
     in_thread(lambda: Event.objects.filter(pk=table_night["event"]).update(phase=Event.Phase.RESULTS_PUBLISHED))
-    expect(phone.locator("body")).to_contain_text("This evening is over", timeout=5000)
+    expect(phone.locator("body")).to_contain_text("This evening is over", timeout=30_000)
     assert phone.locator("#table-live").count() == 0  # nothing left that polls
 
 
@@ -238,5 +246,5 @@ def test_a_change_during_a_slow_refresh_still_reaches_the_phone(table_night, new
       setTimeout(() => document.body.dispatchEvent(new CustomEvent('live-update')), 300);
     }""")
     expect(hand(phone, 1)).to_contain_text("N-S 8 · E-W 5")
-    expect(hand(phone, 2)).to_contain_text("N-S 8 · E-W 5", timeout=5000)
+    expect(hand(phone, 2)).to_contain_text("N-S 8 · E-W 5", timeout=30_000)
     assert len(slowed) == 1
