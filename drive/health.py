@@ -15,7 +15,7 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.conf import settings
 from django.db import connection
-from django.http import JsonResponse
+from django.http import HttpResponse, JsonResponse
 
 from drive.celery import app as celery_app
 
@@ -89,5 +89,13 @@ def healthz(request):
     if may_see_details(request):
         body.update(checks)
     response = JsonResponse(body, status=200 if healthy else 503)
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+def livez(request):
+    """The process answers, and nothing more (no database, broker or layer): a liveness probe,
+    and the trivial view bench/evening_load.py measures the live pages against."""
+    response = HttpResponse("ok", content_type="text/plain")
     response["Cache-Control"] = "no-store"
     return response

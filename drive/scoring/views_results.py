@@ -8,10 +8,12 @@ from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
 from drive.errors import Forbidden, NotFound
+from drive.rendercache import cached_html
 from drive.spreadsheet import SafeWriter
 from drive.events import selectors as event_selectors
 from drive.events.models import Event
@@ -63,8 +65,13 @@ def my_evening(request, event_id):
 
 
 def standings(request, event_id):
+    """The live standings a whole room polls: their rendering is cached per stored
+    standings (drive.rendercache); who asks only changes the links around it."""
     event = visible_event(request.user, event_id)
-    context = {**_live(event), **selectors.standings(event), "can_organise": is_organiser(request.user, event.club),
+    stamp, fresh = selectors.standings_stamp(event)
+    body = cached_html(f"standings:{stamp}", lambda: render_to_string(
+        "scoring/results/_standings_body.html", {"event": event, **selectors.standings(event, fresh)}))
+    context = {**_live(event), "standings_body": body, "can_organise": is_organiser(request.user, event.club),
                "plays": selectors.entrant_of(request.user, event) is not None}
     template = _fragment(request, "scoring/results/standings.html", "scoring/results/_standings.html")
     return render(request, template, context)

@@ -6,6 +6,8 @@ the hand-by-hand scores are read from the hand results as they are now. A read t
 the stored standings behind the results asks for a recomputation (`freshness`): final
 ones are recomputed before they are shown.
 """
+import hashlib
+import json
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -18,7 +20,7 @@ from drive.events.models import Player
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
-from ..freshness import fresh_standings
+from ..freshness import Freshness, fresh_standings
 from ..models import HandResult, Round, Seat, Standing
 from ..ranking import compute_for, fixed_partners
 from ..rules import event_ruleset, rotation_trump
@@ -251,11 +253,23 @@ class StandingLine:
     unit: int = 0  # what is ranked: the entrant, or in a fixed-partner drive the pair
 
 
-def standings(event):
+def standings_stamp(event) -> tuple[str, Freshness]:
+    """What the standings shown now are, in two small queries (a final read recomputes
+    stale standings first): their results version and computation time, whether they are
+    behind, the phase and the prize list. Pages key their cached rendering on it; pass the
+    freshness on to `standings` when rendering."""
+    fresh = fresh_standings(event)
+    computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
+    prizes = hashlib.sha1(json.dumps(event.prizes or []).encode()).hexdigest()[:12]
+    at = computed_at.isoformat() if computed_at else "-"
+    return f"{event.pk}:{fresh.version}:{at}:{int(fresh.updating)}:{event.phase}:{prizes}", fresh
+
+
+def standings(event, fresh: Freshness | None = None):
     """The stored standings, best first, each line with the prizes it takes; the prize list;
     when they were computed, from which results version, and whether they are "updating"
     (behind the results; final standings never are: they are recomputed first)."""
-    fresh = fresh_standings(event)
+    fresh = fresh or fresh_standings(event)
     rows = Standing.objects.filter(event=event).select_related("entrant__player").order_by("place", "entrant__number")
     lines = [
         StandingLine(place=s.place, shared=s.shared, number=s.entrant.number, entrant_id=s.entrant_id,
