@@ -3,7 +3,8 @@ own, the Redis channel layer, a real Celery worker recomputing the standings and
 Chromium showing the screen at projector size.
 
 - 50 results submitted through the table API reach the open screen (hands entered and
-  the standings line they change); the submit-to-screen delay is measured, p95 <= 1 s.
+  the standings line they change); the submit-to-screen delay is measured and compared
+  with its goal (p95 <= 1 s) by bench/browser.py, not asserted (issue 10).
 - Half-way the ASGI server is killed and started again: the screen says it is
   reconnecting, finds the server again and shows the next result, never reloaded.
 - An announcement and the chime at zero arrive the same way.
@@ -28,6 +29,8 @@ from tests.asgi_server import AsgiServer
 from tests.scoring.conftest import seat_round
 from tests.services import require_postgres, require_redis
 
+from .conftest import WAIT_MS, WORKER_WAIT_MS
+from .figures import record
 from .test_screen import PROJECTOR, in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
@@ -92,7 +95,7 @@ def server(night, celery_worker):
 @pytest.fixture
 def projector(browser, server):
     context = browser.new_context(viewport=PROJECTOR, base_url=server.url, locale="en-GB")
-    context.set_default_timeout(15_000)
+    context.set_default_timeout(WAIT_MS)
     errors = []
     page = context.new_page()
     page.on("pageerror", lambda exc: errors.append(str(exc)))
@@ -115,7 +118,7 @@ def submit(page, token, hand, ns_tricks):
     assert answer.status == 201, answer.text()
 
 
-def shown_at(page, entered, who, total, timeout=15_000):
+def shown_at(page, entered, who, total, timeout=WORKER_WAIT_MS):
     """When (ms, browser clock = this machine's clock) the screen showed it."""
     return page.wait_for_function(SHOWN, arg=[entered, who, total], polling="raf", timeout=timeout).json_value()
 
@@ -161,7 +164,7 @@ DESKTOP_AUTOPLAY = """(() => {
 })();"""
 
 
-def test_results_reach_the_screen_within_a_second_and_it_survives_a_server_restart(night, server, projector, shoot):
+def test_results_reach_the_screen_and_it_survives_a_server_restart(night, server, projector, shoot):
     from playwright.sync_api import expect
 
     page = projector
@@ -194,10 +197,10 @@ def test_results_reach_the_screen_within_a_second_and_it_survives_a_server_resta
         submit(page, night["tokens"][table], hand, ns_tricks)
         entered += 1
         totals[table] += ns_tricks
-        seen = shown_at(page, entered, SEATING[table][0], totals[table], timeout=20_000)
+        seen = shown_at(page, entered, SEATING[table][0], totals[table])
         if i == 25:
             recovery = seen - sent
-            expect(root).to_have_attribute("data-live", "socket", timeout=10_000)
+            expect(root).to_have_attribute("data-live", "socket", timeout=WORKER_WAIT_MS)
         else:
             delays.append(seen - sent)
         if i == 3:
@@ -208,11 +211,14 @@ def test_results_reach_the_screen_within_a_second_and_it_survives_a_server_resta
     expect(second.locator("[data-hands-entered]")).to_have_text(str(entered))  # it recovered too
     expect(second.locator("html")).to_have_attribute("data-live", "socket")
     other.close()
+    refresh = time.monotonic()
+    page.evaluate(REFRESH, 10)  # the baseline: the screen's own fetch and swap, no result behind it
+    refresh = (time.monotonic() - refresh) * 100
     p95 = percentile(delays, 0.95)
     report([f"screen-live: {len(delays)} submissions, submit-to-screen delay ms: p50 {statistics.median(delays):.0f}, "
             f"p95 {p95:.0f}, max {max(delays):.0f}; first result after the server restart shown "
-            f"{recovery:.0f} ms after its submission"])
-    assert p95 <= 1000, f"p95 of the submit-to-screen delay is {p95:.0f} ms (goal: at most 1 s): {sorted(delays)}"
+            f"{recovery:.0f} ms after its submission; one refresh {refresh:.0f} ms"])
+    record("submit-to-screen delay p95", p95, "ms", baseline=refresh, goal=1000)  # timed in bench/browser.py
     assert recovery <= 15_000
     assert page.evaluate("window.notReloaded") is True
     assert page.locator("#screen").count() == 1
@@ -246,7 +252,7 @@ def test_results_reach_the_screen_within_a_second_and_it_survives_a_server_resta
     expect(hint).to_be_visible()  # no click yet: the browser keeps audio muted, the screen says so
     page.mouse.click(PROJECTOR["width"] // 2, PROJECTOR["height"] // 2)
     expect(hint).to_be_hidden()
-    page.wait_for_function("window.screenChimes === 1", timeout=10_000)
+    page.wait_for_function("window.screenChimes === 1", timeout=WAIT_MS)
     expect(page.locator("[data-clock-time]")).to_have_text("0:00")
     shoot(page, "screen-live-04-time-is-up")
     page.wait_for_timeout(1500)

@@ -5,7 +5,7 @@ import re
 import pytest
 
 from drive.movements.models import Movement
-from tests.browser.conftest import browser, new_page, shoot  # noqa: F401  (fixtures)
+from tests.browser.conftest import WAIT_MS, browser, new_page, shoot  # noqa: F401  (fixtures)
 
 from .test_console_pages import PLAN
 
@@ -39,7 +39,7 @@ def test_clock_pause_and_end_anyway(planned, organiser, new_page, shoot):
     expect(page.locator(".round-title")).to_contain_text("Round 1 of 2")
     first = clock.inner_text()
     assert re.fullmatch(r"\d+:\d\d", first)
-    expect(clock).not_to_have_text(first, timeout=3000)  # counting down
+    expect(clock).not_to_have_text(first, timeout=WAIT_MS)  # counting down
 
     page.click("button:has-text('Pause the clock')")
     expect(page.locator(".clock-note")).to_have_text("Paused")

@@ -7,7 +7,7 @@ from django.db import connection
 
 from drive.scoring import ranking, results
 from drive.scoring.models import Table
-from tests.browser.conftest import browser, new_page, shoot  # noqa: F401  (fixtures)
+from tests.browser.conftest import WAIT_MS, browser, new_page, shoot  # noqa: F401  (fixtures)
 
 from .test_results_pages import played  # noqa: F401  (a fixture)
 
@@ -70,6 +70,6 @@ def test_standings_and_my_evening_live_on_a_phone(played, organiser, new_page, s
 
     in_a_thread(correct)
     # 4 + 6 for P1 now: both pages follow without a reload
-    expect(p1.locator("td").nth(3)).to_have_text("10", timeout=8000)
+    expect(p1.locator("td").nth(3)).to_have_text("10", timeout=WAIT_MS)
     assert standings.evaluate("window.notReloaded") is True
-    expect(page.locator("tfoot")).to_contain_text("10", timeout=8000)
+    expect(page.locator("tfoot")).to_contain_text("10", timeout=WAIT_MS)
