@@ -60,6 +60,10 @@ class AwardSerializer(serializers.Serializer):
 class StandingsSerializer(serializers.Serializer):
     event = EventHeadSerializer()
     computed_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(help_text="The results version these standings were computed from.")
+    updating = serializers.BooleanField(
+        help_text="Behind the latest results: a recomputation is on its way (never for final standings, "
+                  "which are recomputed before they are shown).")
     lines = StandingLineSerializer(many=True)
     prizes = AwardSerializer(many=True)
 
@@ -100,6 +104,7 @@ class ResultsSerializer(serializers.Serializer):
     event = EventHeadSerializer()
     published = serializers.BooleanField()
     computed_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(help_text="The results version these standings were computed from.")
     lines = ResultLineSerializer(many=True)
     prizes = AwardSerializer(many=True)
     corrections = CorrectionSerializer(many=True)

@@ -230,3 +230,13 @@ def test_a_cancellation_stands_when_the_broker_refuses_the_waitlist_task(make_ev
     monkeypatch.setattr(promote_waitlist, "delay", broker_down)
     services.cancel_registration(actor=first.player.user, registration=first)  # no exception
     assert Registration.objects.get(pk=first.pk).status == Registration.Status.CANCELLED
+
+
+def test_the_api_says_which_version_it_shows_and_whether_it_is_updating(api, evening, table1, no_tasks):
+    play(table1, 1, 9)
+    ranking.recompute_standings(event_id=evening.pk)
+    body = api.get(f"/api/events/{evening.pk}/standings/").json()
+    assert (body["version"], body["updating"]) == (2, False)
+    seats.enter(table=table1, seat="N", hand_number=2, ns_tricks=4, trump="H")  # the task never runs
+    body = api.get(f"/api/events/{evening.pk}/standings/").json()
+    assert (body["version"], body["updating"]) == (2, True)
