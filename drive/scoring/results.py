@@ -19,6 +19,7 @@ from engine.validate import ResultError, validate_tricks
 from .claims import claim_for_entry, entry_round
 from .models import HandResult, Round, Seat, Table
 from .rules import event_ruleset, rotation_trump
+from .tasks import standings_changed
 
 Status = HandResult.Status
 REASON_MAX = 100
@@ -166,8 +167,6 @@ def _save(result, reason, user=None):
 
 
 def _after_change(event, round_, table):
-    from .tasks import standings_changed
-
     standings_changed(event.pk)  # the version goes up with this change; recomputed once committed
     broadcast.publish(event.pk, "results", round=round_.number, table=table.number)
 
