@@ -22,6 +22,11 @@ urlpatterns = [
         name="api-close-registration",
     ),
     path(
+        "events/<int:event_id>/door-code/",
+        api.event_action(services.reissue_door_code, "A new door code: the old one stops checking anyone in at once."),
+        name="api-door-code",
+    ),
+    path(
         "registrations/<int:registration_id>/check-in/",
         api.registration_action(services.check_in, "The organiser marks the player arrived."),
         name="api-check-in",

@@ -78,6 +78,7 @@ ACTION_LABELS = {
     "event.registration_opened": _("published, registration opened"),
     "event.registration_closed": _("registration closed"),
     "event.exported": _("backup downloaded"),
+    "event.door_code_reissued": _("door code reissued"),
     "registration.checked_in": _("checked in"),
     "registration.no_show": _("marked a no-show"),
     "registration.absent_no_shows": _("everyone not arrived marked a no-show"),

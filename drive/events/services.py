@@ -22,7 +22,7 @@ from drive.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.names import clean_name
 
 from .audit import changed, log_action, snapshot
-from .models import Club, Event, Player, Registration
+from .models import Club, Event, Player, Registration, new_door_code
 from .permissions import is_organiser, require_login, require_organiser
 
 Status = Registration.Status
@@ -522,6 +522,18 @@ def close_registration(*, actor, event):
     log_action(actor=actor, event=event, action="event.registration_closed", before=before,
                after=snapshot(event, ["registration_opens_at", "registration_closes_at"]), obj=event)
     broadcast.publish(event.pk, "event")
+    return event
+
+
+@transaction.atomic
+def reissue_door_code(*, actor, event):
+    """A new door code (a photo of the QR code went round): the old one stops at once."""
+    require_organiser(actor, event.club)
+    event = _locked_event(event.pk)
+    event.door_code = new_door_code()
+    event.save(update_fields=["door_code", "updated_at"])
+    # Never the code itself: the log is read by every organiser, and the code is a key.
+    log_action(actor=actor, event=event, action="event.door_code_reissued", after={"door_code": "new"}, obj=event)
     return event
 
 

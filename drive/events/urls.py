@@ -22,6 +22,7 @@ urlpatterns = [
     path("console/events/<int:event_id>/close-registration/", views.console_close_registration,
          name="console-close-registration"),
     path("console/events/<int:event_id>/door-qr.svg", views.door_qr, name="console-door-qr"),
+    path("console/events/<int:event_id>/door-code/", views.console_door_code, name="console-door-code"),
     path("console/registrations/<int:registration_id>/check-in/", views.console_check_in, name="console-check-in"),
     path("console/registrations/<int:registration_id>/no-show/", views.console_no_show, name="console-no-show"),
     path("console/registrations/<int:registration_id>/cancel/", views.console_cancel, name="console-cancel"),

@@ -253,6 +253,8 @@ def _event_action(service, success):
 
 console_publish = _event_action(services.open_registration, gettext_lazy("The event is published: registration is open."))
 console_close_registration = _event_action(services.close_registration, gettext_lazy("Registration is closed."))
+console_door_code = _event_action(services.reissue_door_code,
+                                  gettext_lazy("A new door code is set: the old QR code no longer checks anyone in."))
 
 
 @login_required

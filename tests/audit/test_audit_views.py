@@ -79,3 +79,21 @@ def test_the_schema_documents_the_audit_endpoint(api):
     schema = api.get("/api/schema/", {"format": "json"}).json()
     operation = schema["paths"]["/api/events/{event_id}/audit/"]["get"]
     assert {"200", "403", "404"} <= set(operation["responses"])
+
+
+def test_a_new_door_code_stops_the_old_one_and_is_logged_without_the_code(client, api, event, organiser, make_user):
+    old = event.door_code
+    client.force_login(organiser)
+    assert client.post(reverse("console-door-code", args=[event.pk])).status_code == 302
+    new = Event.objects.get(pk=event.pk).door_code
+    assert new != old
+    player = make_user()
+    api.force_authenticate(player)
+    # The old code checks nobody in any more (404 before anything else is looked at).
+    assert api.post(f"/api/events/{event.pk}/check-in/", {"door_code": old}, format="json").status_code == 404
+    assert api.post(f"/api/events/{event.pk}/door-code/").status_code == 403  # a player may not reissue it
+    entry = event.audit_entries.get(action="event.door_code_reissued")
+    assert old not in str(entry.after) and new not in str(entry.after) and entry.actor == organiser
+    api.force_authenticate(organiser)
+    assert api.post(f"/api/events/{event.pk}/door-code/").status_code == 200
+    assert Event.objects.get(pk=event.pk).door_code != new

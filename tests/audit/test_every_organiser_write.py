@@ -102,6 +102,7 @@ SCENARIOS = {
         actor=f("make_user")("staff", is_staff=True), name="New Club", slug="new-club"),
     "drive.events.services.open_registration": lambda o, f: events.open_registration(
         actor=o, event=f("make_event")(published=False)),
+    "drive.events.services.reissue_door_code": lambda o, f: events.reissue_door_code(actor=o, event=f("event")),
     "drive.events.services.close_registration": lambda o, f: events.close_registration(actor=o, event=f("event")),
     "drive.scoring.evening.start_evening": lambda o, f: ev.start_evening(actor=o, event=_walk_ins(f("make_event"), o)),
     "drive.scoring.evening.start_round": lambda o, f: ev.start_round(actor=o, event=_seated(f("evening"))),
