@@ -253,6 +253,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
+    # The token routes' rate limit (drive.throttles) answers 429: the schema says so.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "drive.throttles.document_route_limits"],
 }
 
 # --- production hardening (check --deploy is clean with DJANGO_DEBUG=false) -------

@@ -119,3 +119,16 @@ class RouteLimitMiddleware:
                 return too_many(request, counter.wait())
         request._route_limits = limits
         return None
+
+
+def document_route_limits(result, generator, request, public):
+    """drf-spectacular hook: the API operations this middleware limits answer 429 too."""
+    throttled = {"description": "Too many requests from this address: wait and try again (Retry-After).",
+                 "content": {"application/json": {"schema": {"type": "object"}}}}
+    for path, operations in result.get("paths", {}).items():
+        if not any("{%s}" % name in path for name in SECRET_KWARGS):
+            continue
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("429", throttled)
+    return result

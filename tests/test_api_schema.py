@@ -191,3 +191,81 @@ def test_door_check_in_of_an_event_dated_in_year_one_is_no_server_error(api, mak
     type(event).objects.filter(pk=event.pk).update(starts_at=datetime(1, 1, 1, 1, tzinfo=dt_timezone.utc))  # e.g. admin
     response = api.post(f"/api/events/{event.pk}/check-in/", {"door_code": event.door_code}, format="json")
     assert response.status_code == 200  # the event "started" long ago: the door is open
+
+
+# --- bodies no client should send: nested deeply, or too large (issue 10, "Abuse") -----------
+# Ten thousand nested `[` gave a 500 on every JSON endpoint, the login included. Every
+# operation that takes a body gets them, anonymously and as the organiser: never a server
+# error, always a JSON answer; past the limits a 400 with `detail` and `code`.
+
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from drive.limits import JSON_MAX_DEPTH  # noqa: E402
+from tests.scoring.conftest import evening, table1  # noqa: E402,F401  (fixtures: a running evening)
+
+
+def body_operations():
+    for path, operations in schema.raw_schema["paths"].items():
+        for method, operation in operations.items():
+            if method in {"post", "put", "patch"}:
+                yield method, path, operation
+
+
+@pytest.fixture
+def callers(organiser, evening, table1):  # noqa: F811
+    """Every body operation's URL, with ids of rows that exist, and who calls it."""
+    ids = {"{event_id}": str(evening.pk), "{registration_id}": "1", "{token}": table1.token}
+    urls = []
+    for method, path, _operation in body_operations():
+        for placeholder, value in ids.items():
+            path = path.replace(placeholder, value)
+        urls.append((method.upper(), path))
+    assert len(urls) >= 15
+    organiser_token = Token.objects.create(user=organiser).key
+    return urls, [{}, {"HTTP_AUTHORIZATION": f"Token {organiser_token}"}]
+
+
+def nested(depth, kind):
+    """JSON nested `depth` levels: lists, objects, or both in turn, with a value at the bottom."""
+    opening = {"list": "[", "object": '{"a":', "mixed": '[{"a":'}[kind]
+    closing = {"list": "]", "object": "}", "mixed": "}]"}[kind]
+    repeat = depth if kind != "mixed" else max(1, depth // 2)
+    return opening * repeat + "1" + closing * repeat
+
+
+@given(depth=st.one_of(st.integers(JSON_MAX_DEPTH - 2, JSON_MAX_DEPTH + 2), st.integers(33, 20_000)),
+       kind=st.sampled_from(["list", "object", "mixed"]))
+@hypothesis_settings(max_examples=12, deadline=None, derandomize=True, database=None,
+                     suppress_health_check=list(HealthCheck))
+def test_deeply_nested_bodies_are_never_a_server_error(client, callers, depth, kind):
+    urls, identities = callers
+    body = nested(depth, kind)
+    for headers in identities:
+        for method, url in urls:
+            cache.clear()  # the rate limits count in the cache: this is not about them
+            response = client.generic(method, url, body, content_type="application/json", **headers)
+            assert response.status_code < 500, (method, url, depth, kind)
+            assert response["Content-Type"].startswith("application/json"), (method, url)
+            if response.status_code == 400 and depth > JSON_MAX_DEPTH + 1:
+                assert response.json().get("code") in {"too_deep", None}, response.json()
+
+
+def test_oversized_bodies_are_a_json_400_everywhere(client, callers, settings):
+    urls, identities = callers
+    body = '{"a": "' + "x" * settings.DATA_UPLOAD_MAX_MEMORY_SIZE + '"}'
+    for headers in identities:
+        for method, url in urls:
+            response = client.generic(method, url, body, content_type="application/json", **headers)
+            assert response.status_code == 400, (method, url)
+            assert response.json() == {"detail": "The request is too large.", "code": "too_large"}, (method, url)
+
+
+def test_the_deepest_allowed_body_is_read_and_one_more_level_is_refused(client, callers):
+    urls, _identities = callers
+    allowed = client.post("/api/auth/token/", '{"username": ' + nested(JSON_MAX_DEPTH - 1, "list") + "}",
+                          content_type="application/json")
+    assert allowed.status_code == 400 and "code" not in allowed.json()  # read: a field message
+    refused = client.post("/api/auth/token/", '{"username": ' + nested(JSON_MAX_DEPTH, "list") + "}",
+                          content_type="application/json")
+    assert refused.status_code == 400 and refused.json()["code"] == "too_deep"
