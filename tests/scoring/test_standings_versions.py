@@ -240,3 +240,12 @@ def test_the_api_says_which_version_it_shows_and_whether_it_is_updating(api, eve
     seats.enter(table=table1, seat="N", hand_number=2, ns_tricks=4, trump="H")  # the task never runs
     body = api.get(f"/api/events/{evening.pk}/standings/").json()
     assert (body["version"], body["updating"]) == (2, True)
+
+
+def test_the_standings_page_says_when_it_is_updating(client, evening, table1, no_tasks):
+    play(table1, 1, 9)
+    ranking.recompute_standings(event_id=evening.pk)
+    assert "Updating" not in client.get(f"/events/{evening.pk}/standings/").content.decode()
+    seats.enter(table=table1, seat="N", hand_number=2, ns_tricks=4, trump="H")  # the task never runs
+    html = client.get(f"/events/{evening.pk}/standings/").content.decode()
+    assert "Updating: the latest results are being counted." in html
