@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import HandResult, Round, Seat, Standing, Table
+from .models import HandResult, Round, Seat, Standing, StandingsState, Table
 
 
 @admin.register(Round)
@@ -36,3 +36,14 @@ class StandingAdmin(admin.ModelAdmin):
     list_display = ("event", "place", "entrant", "total", "hands_played", "hands_won")
     list_filter = ("event",)
     raw_id_fields = ("entrant",)
+
+
+@admin.register(StandingsState)
+class StandingsStateAdmin(admin.ModelAdmin):
+    """Read-only: the versions are the services' business (a stale one is recomputed by the sweep)."""
+
+    list_display = ("event", "results_version", "computed_version", "computed_at")
+    readonly_fields = ("event", "results_version", "computed_version", "computed_at")
+
+    def has_add_permission(self, request):
+        return False
