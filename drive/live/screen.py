@@ -6,6 +6,7 @@ token in the URL is the key). The live page lives on the top floor: it reads eve
 and scoring, nothing below reaches up to it.
 """
 import secrets
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.core.cache import cache
@@ -18,7 +19,7 @@ from drive.events.models import Event, Registration
 from drive.events.permissions import require_organiser
 from drive.scoring.evening import current_round, seconds_left
 from drive.scoring.models import HandResult, Round, Seat
-from drive.scoring.selectors.results import leaders, standings
+from drive.scoring.selectors.results import leaders, standings, standings_stamp
 
 from .announcements import on_screen
 from .chart import chart
@@ -113,10 +114,13 @@ def screen_state(event, now=None):
         per_page = getattr(settings, "SCREEN_SEATS_PER_PAGE", SEATS_PER_PAGE)  # tests page sooner
         per_page = max(6, per_page - 2 * taken)  # two columns: a line off each
         return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": paged(seats, per_page)}
-    table = standings(event)
+    stamp = standings_stamp(event)
     per_page = max(3, getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE) - taken)
-    chart_ = leaders_chart(event, "side", table["computed_at"], rounds=round_.number)
-    data = {**base, "round": round_, **table, "line_pages": paged(table["lines"], per_page),
+    chart_ = leaders_chart(event, "side", stamp.computed_at, rounds=round_.number)
+    # The standings' part of the screen is rendered once per stored standings (its key):
+    # the lines are read only when a rendering is made.
+    pages = Lazy(lambda: paged(standings(event, stamp.fresh)["lines"], per_page))
+    data = {**base, "round": round_, "standings_key": f"screen:{stamp.key}:{per_page}", "line_pages": pages,
             **hands_entered(event, round_), "chart": chart_}
     if round_.state == State.PLAYING:
         left = seconds_left(round_, now)
@@ -141,6 +145,25 @@ def leaders_chart(event, frame, stamp, rounds=None):
         if key:
             cache.set(key, runs, CHART_SECONDS)
     return chart(runs, rounds=rounds or event.rounds, hands_per_round=event.hands_per_round, frame=frame)
+
+
+class Lazy(Sequence):
+    """A list computed when first looked at (a template that finds its rendering in the
+    cache never looks)."""
+
+    def __init__(self, compute):
+        self._compute, self._items = compute, None
+
+    def _got(self):
+        if self._items is None:
+            self._items = self._compute()
+        return self._items
+
+    def __getitem__(self, index):
+        return self._got()[index]
+
+    def __len__(self):
+        return len(self._got())
 
 
 def seating_list(round_):

@@ -68,9 +68,9 @@ def standings(request, event_id):
     """The live standings a whole room polls: their rendering is cached per stored
     standings (drive.rendercache); who asks only changes the links around it."""
     event = visible_event(request.user, event_id)
-    stamp, fresh = selectors.standings_stamp(event)
-    body = cached_html(f"standings:{stamp}", lambda: render_to_string(
-        "scoring/results/_standings_body.html", {"event": event, **selectors.standings(event, fresh)}))
+    stamp = selectors.standings_stamp(event)
+    body = cached_html(f"standings:{stamp.key}", lambda: render_to_string(
+        "scoring/results/_standings_body.html", {"event": event, **selectors.standings(event, stamp.fresh)}))
     context = {**_live(event), "standings_body": body, "can_organise": is_organiser(request.user, event.club),
                "plays": selectors.entrant_of(request.user, event) is not None}
     template = _fragment(request, "scoring/results/standings.html", "scoring/results/_standings.html")

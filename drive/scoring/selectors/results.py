@@ -253,16 +253,24 @@ class StandingLine:
     unit: int = 0  # what is ranked: the entrant, or in a fixed-partner drive the pair
 
 
-def standings_stamp(event) -> tuple[str, Freshness]:
+@dataclass(frozen=True)
+class StandingsStamp:
+    """What the standings shown now are (see `standings_stamp`)."""
+    key: str  # event, results version, computation time, behind or not, phase, prize list
+    fresh: Freshness
+    computed_at: object  # a datetime, or None before the first computation
+
+
+def standings_stamp(event) -> StandingsStamp:
     """What the standings shown now are, in two small queries (a final read recomputes
-    stale standings first): their results version and computation time, whether they are
-    behind, the phase and the prize list. Pages key their cached rendering on it; pass the
-    freshness on to `standings` when rendering."""
+    stale standings first). Pages key their cached rendering on `key`, and pass `fresh`
+    on to `standings` when they render."""
     fresh = fresh_standings(event)
     computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
     prizes = hashlib.sha1(json.dumps(event.prizes or []).encode()).hexdigest()[:12]
     at = computed_at.isoformat() if computed_at else "-"
-    return f"{event.pk}:{fresh.version}:{at}:{int(fresh.updating)}:{event.phase}:{prizes}", fresh
+    key = f"{event.pk}:{fresh.version}:{at}:{int(fresh.updating)}:{event.phase}:{prizes}"
+    return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at)
 
 
 def standings(event, fresh: Freshness | None = None):
