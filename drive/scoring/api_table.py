@@ -7,9 +7,10 @@ secret once; the phone sends it back in the `X-Seat-Claim` header). Thin: reads 
 from `selectors.table`, claims from `claims`, the entry is `results.submit_result`.
 """
 from django.utils.translation import gettext_lazy as _
+from drf_spectacular.authentication import TokenScheme
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
-from rest_framework import serializers, status
+from rest_framework import exceptions, serializers, status
 from rest_framework.authentication import TokenAuthentication
 from rest_framework.permissions import AllowAny
 from rest_framework.response import Response
@@ -180,6 +181,25 @@ def _claim_header(request):
     return request.headers.get("X-Seat-Claim")
 
 
+class OptionalTokenAuthentication(TokenAuthentication):
+    """A valid API token binds the claim to its player; a stale or mistyped one is no login
+    (the phone claims anonymously) rather than a 401 in the way of a seat."""
+
+    def authenticate(self, request):
+        try:
+            return super().authenticate(request)
+        except exceptions.AuthenticationFailed:
+            return None
+
+
+class OptionalTokenScheme(TokenScheme):
+    """The same token in the schema, under a name of its own (a second class may not share one)."""
+
+    target_class = OptionalTokenAuthentication
+    name = "tokenAuthOptional"
+    priority = 1
+
+
 class TableView(APIView):
     authentication_classes = []  # the token in the URL is the key: no login, no CSRF
     permission_classes = [AllowAny]
@@ -200,7 +220,7 @@ class TableClaimsView(APIView):
 
     # Signed in with an API token, the claim is bound to the player seated there (the
     # pages do it with the session); a browser session is not used here, so no CSRF.
-    authentication_classes = [TokenAuthentication]
+    authentication_classes = [OptionalTokenAuthentication]
     permission_classes = [AllowAny]
 
     @extend_schema(

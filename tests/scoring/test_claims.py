@@ -248,3 +248,10 @@ def test_a_signed_in_player_enters_from_any_of_their_phones(table1, make_user):
     second.force_login(user)
     response = second.post(reverse("table-submit", args=[table1.token]), ENTRY)
     assert response.status_code == 200 and HandResult.objects.get().entered_by == "N"
+
+
+def test_a_stale_api_token_is_no_login_and_not_in_the_way(table1):
+    api = APIClient()
+    api.credentials(HTTP_AUTHORIZATION="Token not-a-real-token")
+    response = claim(api, table1, "W")
+    assert response.status_code == 201 and response.json()["signed_in"] is False
