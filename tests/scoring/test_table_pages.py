@@ -71,7 +71,8 @@ def test_the_page_shows_the_table_the_round_the_seats_and_the_hands(client, tabl
     assert "Hand 1" in page and "Hand 2" in page and page.count("Trump: turned up") == 2
     assert "Who are you?" in page
     html = response.content.decode()
-    assert f'data-live-event="{evening.pk}"' in html and 'hx-trigger="table-update from:body"' in html  # table.js fires it for this table's updates
+    # table.js fires table-update for this table's live updates
+    assert f'data-live-event="{evening.pk}"' in html and 'hx-trigger="table-update from:body"' in html
     assert "P5" not in page  # the other table's players are not here
 
 
