@@ -125,7 +125,7 @@ def claim_seat(*, table: Table, position: str, user=None, secret: str | None = N
     secret = _new_secret()
     claim = SeatClaim.objects.create(round=round_, table=table, position=position, user=bound,
                                      secret_hash=_digest(secret))
-    broadcast.publish(table.event_id, "claims", round=round_.number, table=table.number)
+    # No broadcast: hundreds of phones claim at each round's start and none needs to know.
     return claim, secret, True
 
 
@@ -142,7 +142,6 @@ def give_up_claim(*, table: Table, secret: str | None = None, user=None) -> None
     if HandResult.objects.filter(Q(entered_by=seat) | Q(confirmed_by=seat), round=round_, table=table).exists():
         raise Conflict(_("Your seat has entered hands this round: ask the organiser to free it."))
     claim.delete()
-    broadcast.publish(table.event_id, "claims", round=round_.number, table=table.number)
 
 
 # --- the organiser ----------------------------------------------------------------------
