@@ -49,6 +49,6 @@ def test_find_a_player_and_confirm_before_no_shows(new_page, transactional_db, m
     expect(page.locator("tr[data-player]:visible")).to_have_count(1)
     dialogs = []
     page.once("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.dismiss()))
-    page.click("form[data-confirm] button[type=submit]")
+    page.click(f"form[data-confirm][action='/console/events/{event.pk}/no-shows/'] button[type=submit]")
     assert dialogs and "no-show" in dialogs[0]
     assert page.url.endswith(f"/console/events/{event.pk}/")  # dismissed: nothing sent
