@@ -20,8 +20,12 @@ class Freshness:
     updating: bool  # behind the results: a recomputation is on its way
 
 
-def fresh_standings(event: Event) -> Freshness:
-    state = versions.state_of(event.pk)
+_UNREAD = object()
+
+
+def fresh_standings(event: Event, state=_UNREAD) -> Freshness:
+    """`state`: the event's StandingsState (or None) when the caller has just read it."""
+    state = versions.state_of(event.pk) if state is _UNREAD else state
     if not versions.is_stale(state):
         return Freshness(state.computed_version, False)
     if event.phase in FINAL:

@@ -20,6 +20,7 @@ from drive.events.models import Player
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
+from .. import versions
 from ..freshness import Freshness, fresh_standings
 from ..models import HandResult, Round, Seat, Standing
 from ..ranking import compute_for, fixed_partners
@@ -262,11 +263,15 @@ class StandingsStamp:
 
 
 def standings_stamp(event) -> StandingsStamp:
-    """What the standings shown now are, in two small queries (a final read recomputes
+    """What the standings shown now are, in one small query (a final read recomputes
     stale standings first). Pages key their cached rendering on `key`, and pass `fresh`
     on to `standings` when they render."""
-    fresh = fresh_standings(event)
-    computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
+    state = versions.state_of(event.pk)
+    fresh = fresh_standings(event, state)
+    if state is not None and state.computed_at and not fresh.updating and fresh.version == state.computed_version:
+        computed_at = state.computed_at  # a recomputation stamps its lines and the state alike: one query less
+    else:
+        computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
     prizes = hashlib.sha1(json.dumps(event.prizes or []).encode()).hexdigest()[:12]
     at = computed_at.isoformat() if computed_at else "-"
     key = f"{event.pk}:{fresh.version}:{at}:{int(fresh.updating)}:{event.phase}:{prizes}"
