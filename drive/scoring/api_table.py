@@ -244,7 +244,8 @@ class TableClaimsView(APIView):
         claim, secret, created = claims.claim_seat(table=table, position=serializer.validated_data["seat"],
                                                    user=request.user, secret=_claim_header(request))
         body = {"seat": claim.position, "claim": secret, "round": claim.round.number, "signed_in": bool(claim.user_id)}
-        return Response(TableClaimSerializer(body).data, status=status.HTTP_201_CREATED if created else status.HTTP_200_OK)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
+        return Response(TableClaimSerializer(body).data, status=code)
 
     @extend_schema(
         request=None, parameters=[CLAIM_HEADER],

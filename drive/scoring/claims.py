@@ -72,7 +72,8 @@ def held_claim(*, table: Table, round_: Round | None, secret: str | None = None,
     return None
 
 
-def claim_for_entry(*, table: Table, round_: Round, secret: str | None, user=None, seat: str | None = None) -> SeatClaim:
+def claim_for_entry(*, table: Table, round_: Round, secret: str | None, user=None,
+                    seat: str | None = None) -> SeatClaim:
     """The claim an entry comes from, or Forbidden: no claim (none sent, forged, another
     table's, an earlier round's, released) or a seat named that is not the claim's."""
     if seat and seat not in POSITIONS:
@@ -108,16 +109,8 @@ def claim_seat(*, table: Table, position: str, user=None, secret: str | None = N
     if seat is None:
         raise Invalid(_("Nobody sits there at this table in this round."), field="seat")
     mine = held_claim(table=table, round_=round_, secret=secret, user=user)
-    if mine is not None and mine.position != position:
-        raise Conflict(_("This phone already holds seat %(seat)s at this table: ask the organiser to free it first.")
-                       % {"seat": mine.position})
     if mine is not None:
-        if mine.secret_hash == _digest(secret or ""):
-            return mine, secret, False
-        secret = _new_secret()  # the same player on another phone: the seat follows them
-        mine.secret_hash = _digest(secret)
-        mine.save(update_fields=["secret_hash"])
-        return mine, secret, False
+        return (*_asked_again(mine, position, secret), False)
     if SeatClaim.objects.filter(round=round_, table=table, position=position).exists():
         raise Conflict(_("Another phone has already claimed this seat. If that was not you, ask the organiser "
                          "to free it."))
@@ -127,6 +120,20 @@ def claim_seat(*, table: Table, position: str, user=None, secret: str | None = N
                                      secret_hash=_digest(secret))
     # No broadcast: hundreds of phones claim at each round's start and none needs to know.
     return claim, secret, True
+
+
+def _asked_again(mine: SeatClaim, position: str, secret: str | None) -> tuple[SeatClaim, str]:
+    """The phone (or player) that holds `mine` claims again: the same seat is idempotent,
+    another is a Conflict (one phone, one seat)."""
+    if mine.position != position:
+        raise Conflict(_("This phone already holds seat %(seat)s at this table: ask the organiser to free it first.")
+                       % {"seat": mine.position})
+    if mine.secret_hash == _digest(secret or ""):
+        return mine, secret
+    secret = _new_secret()  # the same player on another phone: the seat follows them
+    mine.secret_hash = _digest(secret)
+    mine.save(update_fields=["secret_hash"])
+    return mine, secret
 
 
 @transaction.atomic

@@ -54,7 +54,8 @@ def test_the_organiser_sees_who_claimed_what(org_api, evening, claimed):
     assert body["table"] == 1 and body["round"] == 1
     rows = {row["seat"]: row for row in body["seats"]}
     assert (rows["N"]["player"], rows["N"]["by"], rows["N"]["user"]) == ("P1", "phone", "")
-    assert (rows["E"]["player"], rows["E"]["by"], rows["E"]["user"]) == ("P2", "user", "P2")  # the signed-in player's name
+    # E: the signed-in player, by their name
+    assert (rows["E"]["player"], rows["E"]["by"], rows["E"]["user"]) == ("P2", "user", "P2")
     assert rows["S"]["claimed"] is False and rows["S"]["by"] == "" and rows["S"]["claimed_at"] is None
     assert rows["N"]["claimed_at"] and "claim" not in rows["N"]  # no secret goes out
 
