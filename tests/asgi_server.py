@@ -42,7 +42,7 @@ class AsgiServer:
         self.env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": settings.REDIS_URL,
                     "DJANGO_DEBUG": "true", "DJANGO_SETTINGS_MODULE": "drive.settings"}
 
-    def start(self, timeout=30):
+    def start(self, timeout=60):  # generous: daphne starts slowly on a loaded laptop
         daphne = Path(sys.executable).with_name("daphne")
         with open(self.log_path, "ab") as log:
             self.process = subprocess.Popen(

@@ -34,7 +34,8 @@ from .figures import record
 from .test_screen import PROJECTOR, in_thread
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
-              pytest.mark.django_db(transaction=True)]
+              pytest.mark.django_db(transaction=True),
+              pytest.mark.timeout(900)]  # hundreds of swaps: minutes on a loaded laptop (a hang bound)
 
 REPORT = Path(__file__).resolve().parents[2] / "test-artifacts" / "screen-live.txt"
 TABLES = 4
@@ -118,9 +119,30 @@ def submit(page, token, hand, ns_tricks):
     assert answer.status == 201, answer.text()
 
 
+# The page watches its own DOM and answers when SHOWN first holds: the Content-Security-
+# Policy (no 'unsafe-eval') stops Playwright's wait_for_function, which evals its predicate.
+WHEN_SHOWN = f"""([args, timeout]) => new Promise((resolve, reject) => {{
+  const shown = {SHOWN};
+  const observer = new MutationObserver(() => {{ const at = shown(args); if (at) done(at); }});
+  const timer = setTimeout(() => {{ observer.disconnect(); reject(new Error("not shown: " + args)); }}, timeout);
+  function done(at) {{ observer.disconnect(); clearTimeout(timer); resolve(at); }}
+  observer.observe(document.documentElement, {{subtree: true, childList: true, characterData: true}});
+  const now = shown(args);
+  if (now) done(now);
+}})"""
+
+
 def shown_at(page, entered, who, total, timeout=WORKER_WAIT_MS):
     """When (ms, browser clock = this machine's clock) the screen showed it."""
-    return page.wait_for_function(SHOWN, arg=[entered, who, total], polling="raf", timeout=timeout).json_value()
+    return page.evaluate(WHEN_SHOWN, [[entered, who, total], timeout])
+
+
+def wait_until(page, expression, timeout=WAIT_MS):
+    """A generous wait for a page expression to hold (polled from here: no eval in the page)."""
+    deadline = time.monotonic() + timeout / 1000
+    while not page.evaluate(expression):
+        assert time.monotonic() < deadline, f"{expression} still false after {timeout} ms"
+        page.wait_for_timeout(100)
 
 
 def percentile(values, share):
@@ -252,7 +274,7 @@ def test_results_reach_the_screen_and_it_survives_a_server_restart(night, server
     expect(hint).to_be_visible()  # no click yet: the browser keeps audio muted, the screen says so
     page.mouse.click(PROJECTOR["width"] // 2, PROJECTOR["height"] // 2)
     expect(hint).to_be_hidden()
-    page.wait_for_function("window.screenChimes === 1", timeout=WAIT_MS)
+    wait_until(page, "window.screenChimes === 1")
     expect(page.locator("[data-clock-time]")).to_have_text("0:00")
     shoot(page, "screen-live-04-time-is-up")
     page.wait_for_timeout(1500)
