@@ -221,7 +221,7 @@ DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist-drive@lo
 
 # --- REST API --------------------------------------------------------------------
 # The largest request body taken (bytes); more is a 400 (drive.limits).
-DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", 2_621_440))
+DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", 1_048_576))
 # Seconds a page's ticket to its event's websocket stays good (drive.tickets): an evening and more.
 LIVE_TICKET_MAX_AGE = int(os.environ.get("LIVE_TICKET_MAX_AGE", 24 * 3600))
 # Proxies in front that append to X-Forwarded-For (0: ignore the header; see drive.client).
