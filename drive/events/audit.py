@@ -44,6 +44,19 @@ def changed(before: dict, after: dict) -> tuple[dict, dict]:
     return {k: before.get(k) for k in keys}, {k: after[k] for k in keys}
 
 
+def describe(obj: models.Model) -> str:
+    """A short, language-free name for the object of an entry: a registration by its
+    player, a round or a table by its number; a hand result says its place in `after`."""
+    label = obj._meta.label_lower
+    if label == "events.registration":
+        return obj.player.display_name
+    if label in ("scoring.round", "scoring.table"):
+        return str(obj.number)
+    if label == "scoring.handresult":
+        return ""
+    return str(obj)
+
+
 def actor_label(actor) -> str:
     if actor is None or not getattr(actor, "is_authenticated", False):
         return ""
@@ -64,7 +77,7 @@ def log_action(*, actor, event: Event | None, action: str, before: dict | None =
         club_id=club_id, event=event, actor=user, actor_label=actor_label(actor), action=action,
         object_type=obj._meta.label_lower if obj is not None else "",
         object_id=str(obj.pk) if obj is not None and obj.pk is not None else "",
-        object_repr=str(obj)[:200] if obj is not None else "",
+        object_repr=describe(obj)[:200] if obj is not None else "",
         before=_jsonable(before) if before is not None else None,
         after=_jsonable(after) if after is not None else None,
     )
@@ -111,8 +124,23 @@ def action_label(action: str) -> str:
     return str(ACTION_LABELS.get(action, action))
 
 
+PLACE_KEYS = ("round", "table", "hand_number")
+
+
+def place(entry: AuditEntry) -> str:
+    """"Round 2 · table 5 · hand 3" for an entry about one hand, else ""."""
+    after = entry.after or {}
+    if not all(key in after for key in PLACE_KEYS):
+        return ""
+    return _("Round %(k)s · table %(t)s · hand %(n)s") % {"k": after["round"], "t": after["table"],
+                                                         "n": after["hand_number"]}
+
+
 def changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
-    """(field, before, after) for every key either side names, in a stable order."""
+    """(field, before, after) for every key either side names, in a stable order (a hand's
+    place aside: `place` says it)."""
     before, after = entry.before or {}, entry.after or {}
     keys = list(before) + [k for k in after if k not in before]
+    if place(entry):
+        keys = [k for k in keys if k not in PLACE_KEYS]
     return [(k, before.get(k), after.get(k)) for k in keys]

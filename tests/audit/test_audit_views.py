@@ -97,3 +97,19 @@ def test_a_new_door_code_stops_the_old_one_and_is_logged_without_the_code(client
     api.force_authenticate(organiser)
     assert api.post(f"/api/events/{event.pk}/door-code/").status_code == 200
     assert Event.objects.get(pk=event.pk).door_code != new
+
+
+def test_a_correction_reads_as_its_hand_with_its_reason(client, evening, organiser):
+    from drive.scoring import results
+    from drive.scoring.models import Table
+
+    table = Table.objects.get(event=evening, number=1)
+    results.correct_result(actor=organiser, table=table, round_number=1, hand_number=2, ns_tricks=8, trump="S",
+                           reason="card misread")
+    registration = services.add_walk_in(actor=organiser, event=evening, display_name="Late Lucy")
+    client.force_login(organiser)
+    html = client.get(reverse("console-audit", args=[evening.pk])).content.decode()
+    assert "result corrected</strong> · Round 1 · table 1 · hand 2" in html
+    assert "reason: — → <strong>card misread</strong>" in html and "ns_tricks: — → <strong>8</strong>" in html
+    assert "walk-in added</strong> · Late Lucy" in html
+    assert evening.audit_entries.get(action="registration.walk_in_added").object_id == str(registration.pk)
