@@ -225,4 +225,8 @@ def import_event(*, document: dict) -> Event:
     new_event = mapper.ids["events.event"].get(document.get("event"))
     if new_event is None:
         raise Invalid(_("The export holds no event."))
-    return Event.objects.get(pk=new_event)
+    event = Event.objects.get(pk=new_event)
+    # The restore is part of the event's history too (by the command line: no account).
+    log_action(actor=None, event=event, action="event.imported", obj=event,
+               after={"exported_event": document.get("event"), "exported_at": document.get("exported_at")})
+    return event

@@ -92,6 +92,7 @@ ACTION_LABELS = {
     "event.registration_closed": _("registration closed"),
     "event.exported": _("backup downloaded"),
     "event.door_code_reissued": _("door code reissued"),
+    "event.imported": _("imported from a backup"),
     "registration.checked_in": _("checked in"),
     "registration.no_show": _("marked a no-show"),
     "registration.absent_no_shows": _("everyone not arrived marked a no-show"),
