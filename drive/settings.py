@@ -282,7 +282,7 @@ CHECKIN_OPENS_HOURS_BEFORE = 3
 # for late arrivals and leavers (the organiser waits for the page). The seconds are only
 # a safety net, far above the expected time; a search it stops is reported (the
 # movement's quality["search"]["safety_cap_hit"] and a warning in the log).
-MOVEMENT_WORK_BUDGET = int(os.environ.get("MOVEMENT_WORK_BUDGET", 40_000))
+MOVEMENT_WORK_BUDGET = int(os.environ.get("MOVEMENT_WORK_BUDGET", 20_000))
 REPLAN_WORK_BUDGET = int(os.environ.get("REPLAN_WORK_BUDGET", 5_000))
 MOVEMENT_SAFETY_SECONDS = float(os.environ.get("MOVEMENT_SAFETY_SECONDS", 240))  # < the visibility timeout
 REPLAN_SAFETY_SECONDS = float(os.environ.get("REPLAN_SAFETY_SECONDS", 60))

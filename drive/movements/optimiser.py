@@ -30,7 +30,7 @@ PARTNER, OPPONENT = ((0, 2), (1, 3)), ((0, 1), (1, 2), (2, 3), (3, 0))
 FIRST_SLICE = 2_000  # steps of the first hard-limits annealing; each next one 1.5x
 STALL = 20_000  # polishing stops after this many steps without improving (bounds met)
 CHECK_EVERY = 4096  # steps between looks at the safety net's clock
-DEFAULT_WORK = 40_000  # steps: tests and bench; the service reads settings.MOVEMENT_WORK_BUDGET (the same)
+DEFAULT_WORK = 20_000  # steps: tests and bench; the service reads settings.MOVEMENT_WORK_BUDGET (the same)
 DEFAULT_CAP = 240.0  # seconds: the safety net, far above the expected time (settings: the same)
 
 
