@@ -10,6 +10,7 @@ routes DRF does not see or cannot judge before the view runs:
   scope "token", so nobody can guess tokens while a hall behind one address is not slowed;
 - result entry (page and API): every entry, per table and address, scope "results".
 """
+import hashlib
 from dataclasses import dataclass
 from typing import Callable
 
@@ -85,7 +86,9 @@ def rules_for(request, match) -> list[Rule]:
     if any(name in match.kwargs for name in SECRET_KWARGS):
         rules.append(Rule("token", address, _miss))
     if match.view_name in RESULT_ROUTES and request.method == "POST":
-        rules.append(Rule("results", f"{address}:{match.kwargs.get('token', '')[:64]}", _entry))
+        # the token hashed: a cache key of safe characters whatever the URL holds
+        table = hashlib.sha256(str(match.kwargs.get("token", "")).encode()).hexdigest()[:20]
+        rules.append(Rule("results", f"{address}:{table}", _entry))
     return rules
 
 
