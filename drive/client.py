@@ -5,6 +5,8 @@ the address it saw, so with N trusted proxies in front the client is the N-th en
 the right (anything further left the client wrote itself). With none, the header is
 ignored and the socket's address is the client (DJANGO_TRUSTED_PROXIES, default 0).
 """
+import ipaddress
+
 from django.conf import settings
 
 
@@ -17,4 +19,7 @@ def client_address(meta) -> str:
         return remote
     hops = [hop.strip() for hop in forwarded.split(",")]
     address = hops[-min(proxies, len(hops))]
-    return address[:64] or remote  # a cache key, whatever the header holds
+    try:
+        return str(ipaddress.ip_address(address))
+    except ValueError:  # not an address (a proxy count set too high): the socket's, not a made-up key
+        return remote

@@ -134,6 +134,8 @@ def test_behind_one_trusted_proxy_the_proxy_s_entry_is_the_client(settings, rate
     (2, "6.6.6.6, 203.0.113.7, 10.0.0.2", "203.0.113.7"),
     (2, "203.0.113.7", "203.0.113.7"),  # fewer hops than proxies: the leftmost
     (1, "", "10.0.0.1"),
+    (2, "not an address, 203.0.113.7", "10.0.0.1"),  # never a key the client made up
+    (1, "2001:db8::1", "2001:db8::1"),
 ])
 def test_client_address(settings, proxies, forwarded, expected):
     settings.TRUSTED_PROXIES = proxies
