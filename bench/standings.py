@@ -13,8 +13,8 @@ a worker process recomputes the standings after the changes, as the Celery worke
 set-up without REDIS_URL). Then the full evening's recompute is timed against the naive
 loop, both when nothing changed and when every stored line is rewritten.
 
-On PostgreSQL when DATABASE_URL is set (a throwaway database `whist_bench` is created
-and dropped on that server), else on SQLite (a temporary file). Goals (issue 5):
+On PostgreSQL when DATABASE_URL is set (a throwaway database `<its name>_bench` is
+created and dropped on that server, so runs against different names never collide), else on SQLite (a temporary file). Goals (issue 5):
 recompute at most 100 ms and at least 10x faster than the naive loop; submission
 latency p95 under 200 ms.
 """
@@ -32,7 +32,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 GOAL_MS, GOAL_RATIO, GOAL_P95_MS = 100.0, 10.0, 200.0
-BENCH_DB = "whist_bench"
 
 
 # --- a throwaway database ------------------------------------------------------------
@@ -52,13 +51,14 @@ def prepare_database():
     url = os.environ.get("DATABASE_URL", "")
     os.environ.pop("REDIS_URL", None)  # tasks go to an in-memory broker: no stray queue anywhere
     if url:
-        bench_url = urlunsplit(urlsplit(url)._replace(path=f"/{BENCH_DB}"))
-        _pg_admin(url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
-        _pg_admin(url, f"CREATE DATABASE {BENCH_DB}")
+        bench_db = f"{urlsplit(url).path.lstrip('/') or 'whist'}_bench"
+        bench_url = urlunsplit(urlsplit(url)._replace(path=f"/{bench_db}"))
+        _pg_admin(url, f'DROP DATABASE IF EXISTS "{bench_db}" WITH (FORCE)')
+        _pg_admin(url, f'CREATE DATABASE "{bench_db}"')
         os.environ["DATABASE_URL"] = bench_url
 
         def drop():
-            _pg_admin(url, f"DROP DATABASE IF EXISTS {BENCH_DB} WITH (FORCE)")
+            _pg_admin(url, f'DROP DATABASE IF EXISTS "{bench_db}" WITH (FORCE)')
 
         return "PostgreSQL", drop
     folder = tempfile.mkdtemp(prefix="whist-bench-")
