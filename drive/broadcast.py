@@ -5,6 +5,7 @@ live pages and consumers listen on the group of the event. Sent after commit, so
 listener that re-reads the database sees the change.
 """
 import logging
+import time
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -22,12 +23,20 @@ def publish(event_id, kind, **data):
     transaction.on_commit(lambda: send_now(event_id, kind, **data), robust=True)
 
 
+SLOW_FAILURE_SECONDS = 0.5  # a layer that took this long to fail hangs rather than refuses
+PAUSE_SECONDS = 15  # longer than the timeouts of one failed call
+_down_until = [0.0]  # per process: monotonic time until which the layer is left alone
+
+
 def send_now(event_id, kind, **data):
     layer = get_channel_layer()
-    if layer is None:
-        return
+    if layer is None or time.monotonic() < _down_until[0]:
+        return  # it hung a moment ago: a Redis that hangs must not hold every request
     message = {"type": "event.changed", "kind": kind, "event": event_id, "data": data}
+    began = time.monotonic()
     try:
         async_to_sync(layer.group_send)(event_group(event_id), message)
     except Exception as exc:  # a broken channel layer (Redis away) must never undo a saved change
-        log.warning("broadcast of %s for event %s failed (%r)", kind, event_id, exc)
+        if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
+            _down_until[0] = time.monotonic() + PAUSE_SECONDS
+        log.warning("broadcast of %s for event %s failed (%r); pages poll meanwhile", kind, event_id, exc)

@@ -1,9 +1,11 @@
 """Django's Redis cache, degrading instead of failing while Redis is away.
 
 The cache only ever holds what can be lost (rate-limit counters, the standings-pending
-mark, the screen's chart), so an outage must not turn a request, least of all a result
-already saved, into a 500: a read answers "not there", a write is dropped, an `add` says
-"added" (one task too many beats none), each outage logged once in a while.
+mark, renderings), so an outage must not turn a request, least of all a result already
+saved, into a 500: a read answers "not there", a write is dropped, an `add` says "added"
+(one task too many beats none). A server that took long to fail (it hangs rather than
+refuses) is then left alone for a few seconds (every call answers at once), so it costs
+one timeout per process now and then, not one per call; outages are logged once a while.
 """
 import logging
 import time
@@ -14,12 +16,17 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
 OUTAGE = (RedisConnectionError, RedisTimeoutError)
+SLOW_FAILURE_SECONDS = 0.5
+PAUSE_SECONDS = 15  # after a slow failure, calls to that server answer the fallback at once
 LOG_EVERY_SECONDS = 10
+_down_until = {}  # server location -> monotonic time until which it is left alone
 _last_logged = [0.0]
 
 
-def _outage(operation, exc):
+def _outage(location, operation, exc, took):
     now = time.monotonic()
+    if took >= SLOW_FAILURE_SECONDS:
+        _down_until[location] = now + PAUSE_SECONDS
     if now - _last_logged[0] >= LOG_EVERY_SECONDS:
         _last_logged[0] = now
         log.warning("cache unavailable (%s: %s): carrying on without it", operation, exc)
@@ -29,10 +36,13 @@ def _tolerant(operation, fallback):
     method = getattr(RedisCacheClient, operation)
 
     def call(self, *args, **kwargs):
+        if time.monotonic() < _down_until.get(self.location, 0):
+            return fallback(*args) if callable(fallback) else fallback
+        began = time.monotonic()
         try:
             return method(self, *args, **kwargs)
         except OUTAGE as exc:
-            _outage(operation, exc)
+            _outage(self.location, operation, exc, time.monotonic() - began)
             return fallback(*args) if callable(fallback) else fallback
 
     call.__name__ = operation
@@ -40,6 +50,10 @@ def _tolerant(operation, fallback):
 
 
 class TolerantRedisCacheClient(RedisCacheClient):
+    def __init__(self, servers, **options):
+        super().__init__(servers, **options)
+        self.location = ",".join(servers)
+
     add = _tolerant("add", True)
     get = _tolerant("get", lambda key, default: default)
     set = _tolerant("set", None)

@@ -142,7 +142,7 @@ if REDIS_URL:
     # Only what can be lost lives in the cache: while Redis is away it answers "not there"
     # instead of failing the request (drive/cache.py), and never holds a request long.
     CACHES = {"default": {"BACKEND": "drive.cache.TolerantRedisCache", "LOCATION": REDIS_URL,
-                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 2}}}
+                          "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 else:
     CELERY_BROKER_URL = "memory://"
     CELERY_RESULT_BACKEND = "cache+memory://"
@@ -166,9 +166,9 @@ CELERY_TIMEZONE = "UTC"
 # enqueue runs after commit and is logged, the sweep below makes the work good). The
 # worker keeps reconnecting for as long as Redis is away.
 TASK_VISIBILITY_TIMEOUT = int(os.environ.get("CELERY_VISIBILITY_TIMEOUT", 300))
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": TASK_VISIBILITY_TIMEOUT, "socket_connect_timeout": 2,
-                                   "socket_timeout": 10}
-CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 2, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.5}
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": TASK_VISIBILITY_TIMEOUT, "socket_connect_timeout": 1,
+                                   "socket_timeout": 2}
+CELERY_TASK_PUBLISH_RETRY_POLICY = {"max_retries": 1, "interval_start": 0, "interval_step": 0.2, "interval_max": 0.2}
 CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True  # re-queued, not run twice at once

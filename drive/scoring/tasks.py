@@ -5,6 +5,7 @@ cannot fail the change (logged instead), the pending mark expires within a minut
 beat's sweep recomputes every event whose standings are behind, whatever the mark says.
 """
 import logging
+import time
 
 from celery import shared_task
 from django.core.cache import cache
@@ -14,6 +15,9 @@ from . import ranking, versions
 
 log = logging.getLogger(__name__)
 PENDING_SECONDS = 30  # a lost task's mark expires: later changes and reads then ask again
+SLOW_FAILURE_SECONDS = 0.5  # a broker that took this long to fail hangs rather than refuses
+BROKER_PAUSE_SECONDS = 15  # longer than the timeouts of one failed publish
+_broker_down_until = [0.0]  # per process: monotonic time until which the broker is left alone
 
 
 def pending_key(event_id):
@@ -40,11 +44,23 @@ def recompute_standings_soon(event_id):
 def _enqueue(event_id):
     if not _mark(event_id):
         return  # a task is waiting and will read this change too
+    if _broker_paused():
+        _forget_mark(event_id)
+        return  # it failed a moment ago: no request waits for it again, the sweep will do it
+    began = time.monotonic()
     try:
         recompute_standings.delay(event_id)
     except Exception as exc:  # noqa: BLE001 - the broker is down: the sweep will do it
+        if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
+            _broker_down_until[0] = time.monotonic() + BROKER_PAUSE_SECONDS
         log.warning("standings of event %s not queued (%s); the sweep will recompute them", event_id, exc)
         _forget_mark(event_id)  # nothing waits after all: the next change asks again
+
+
+def _broker_paused():
+    """A broker that took long to fail a moment ago is not asked again yet: a Redis that
+    hangs (rather than refuses) would otherwise hold every entry for its timeouts."""
+    return time.monotonic() < _broker_down_until[0]
 
 
 def _mark(event_id):
