@@ -90,3 +90,15 @@ def test_compose_restarts_its_processes_and_runs_one_beat():
     assert services["beat"]["command"][:4] == ["celery", "-A", "drive", "beat"]
     assert services["beat"]["environment"] == services["worker"]["environment"]
     assert {"--without-gossip", "--without-mingle", "--without-heartbeat"} <= set(services["worker"]["command"])
+
+
+def test_a_killed_workers_task_comes_back_within_minutes():
+    """Issue 10: Redis hands an unacknowledged task to another worker after the visibility
+    timeout: longer than any task (a movement search's safety net), far below its default
+    hour; beat's sweep runs far more often still, and the worker never stops reconnecting."""
+    from django.conf import settings
+
+    assert settings.MOVEMENT_SAFETY_SECONDS < settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] < 3600
+    assert settings.CELERY_BEAT_SCHEDULE["sweep-stale-standings"]["schedule"] <= 30
+    assert settings.CELERY_TASK_ACKS_LATE and settings.CELERY_TASK_REJECT_ON_WORKER_LOST
+    assert settings.CELERY_BROKER_CONNECTION_RETRY and settings.CELERY_BROKER_CONNECTION_MAX_RETRIES is None
