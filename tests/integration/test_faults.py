@@ -6,7 +6,8 @@ in subprocesses of their own on the test database, daphne, and Redis.
   whatever the pending mark says), and publishing gives exactly that.
 - Redis stopped for 30 s while phones enter results (a private redis-server started by
   the test, never the shared one): every entry answers 2xx and is stored; once Redis is
-  back the standings catch up by themselves and equal a recompute; the worker lives on.
+  back the standings catch up by themselves and equal a recompute, and so do the
+  published ones; the worker lives on.
 
 The waits are bounded (up to two minutes) and only correctness is asserted, never time.
 """
@@ -249,11 +250,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
     results.correct_result(actor=organiser, table=tables[0], round_number=1, hand_number=1,
                            ns_tricks=13 - ns_tricks(tables[0], 1), reason="The E-W card was right")
     Standing.objects.filter(event=event).update(total=0)  # and stored standings as wrong as can be
-    Round.objects.filter(event=event, number=1).update(state=Round.State.CLOSED, closed_at=timezone.now())
-    Event.objects.filter(pk=event.pk).update(phase=Event.Phase.FINISHED)
-    event.refresh_from_db()
-    evenings.publish_results(actor=organiser, event=event)
-    assert Event.objects.get(pk=event.pk).phase == Event.Phase.RESULTS_PUBLISHED
+    finish_and_publish(event, organiser)
     assert caught_up(event)
     assert HandResult.objects.filter(round__event=event, status=HandResult.Status.CONFIRMED).count() == TABLES * HANDS
     celery_app.control.purge()
@@ -285,7 +282,7 @@ def claim(base, table, seat):
 OUTAGE_SECONDS = 30
 
 
-def test_redis_stopped_for_30_s_during_entry(make_event):
+def test_redis_stopped_for_30_s_during_entry(make_event, organiser):
     services.require_postgres()
     services.require_redis()
     redis = PrivateRedis().start()
@@ -337,3 +334,13 @@ def test_redis_stopped_for_30_s_during_entry(make_event):
         worker.stop()
         server.stop()
         redis.stop()
+    finish_and_publish(event, organiser)
+    assert caught_up(event)
+
+
+def finish_and_publish(event, organiser):
+    Round.objects.filter(event=event, number=1).update(state=Round.State.CLOSED, closed_at=timezone.now())
+    Event.objects.filter(pk=event.pk).update(phase=Event.Phase.FINISHED)
+    event.refresh_from_db()
+    evenings.publish_results(actor=organiser, event=event)
+    assert Event.objects.get(pk=event.pk).phase == Event.Phase.RESULTS_PUBLISHED
