@@ -457,7 +457,8 @@ def mark_absent_as_no_shows(*, actor, event):
     ids = list(absent.values_list("pk", flat=True))
     count = absent.update(status=Status.NO_SHOW, updated_at=timezone.now())
     log_action(actor=actor, event=event, action="registration.absent_no_shows",
-               before={"status": Status.REGISTERED, "registrations": ids}, after={"status": Status.NO_SHOW, "count": count})
+               before={"status": Status.REGISTERED, "registrations": ids},
+               after={"status": Status.NO_SHOW, "count": count})
     broadcast.publish(event.pk, "arrivals")
     return count
 

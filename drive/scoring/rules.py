@@ -17,7 +17,10 @@ def event_ruleset(event):
     the tricks over six (S7.1), since a drive never plays to a target (D1). The services
     refuse a preset that tricks on paper cannot score (drive.events.services)."""
     base = preset(event.rules_preset)
-    drive_score = ("over_six" if event.scoring_rule == "over_six" else "tricks") if base.scoring == "drive" else "over_six"
+    if base.scoring == "drive":
+        drive_score = "over_six" if event.scoring_rule == "over_six" else "tricks"
+    else:
+        drive_score = "over_six"
     return preset(event.rules_preset, drive_score=drive_score, hands_per_round=event.hands_per_round,
                   **TRUMP_MODES[event.trump_rule])
 

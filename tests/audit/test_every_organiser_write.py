@@ -111,7 +111,8 @@ SCENARIOS = {
         actor=o, event=ev.pause_clock(actor=o, event=f("evening")).event),
     "drive.scoring.evening.end_round": lambda o, f: ev.end_round(actor=o, event=_last_round(f("evening"))),
     "drive.scoring.evening.publish_results": lambda o, f: ev.publish_results(actor=o, event=_finished(f("evening"))),
-    "drive.scoring.evening.retry_movement": lambda o, f: ev.retry_movement(actor=o, event=_failed_movement(f("evening"))),
+    "drive.scoring.evening.retry_movement": lambda o, f: ev.retry_movement(
+        actor=o, event=_failed_movement(f("evening"))),
     "drive.scoring.evening.add_late_arrival": lambda o, f: ev.add_late_arrival(
         actor=o, event=f("evening"), registration=_registration(f("evening"), Registration.Status.CHECKED_IN, "Late")),
     "drive.scoring.evening.remove_leaver": lambda o, f: ev.remove_leaver(
