@@ -236,6 +236,7 @@ def end_round(*, actor, event, force=False):
 @transaction.atomic
 def publish_results(*, actor, event):
     require_organiser(actor, event.club)
+    ranking.hold_recomputations(event.pk)  # first, then the event's row (see there)
     event = locked_event(event)
     _require_phase(event, Phase.FINISHED)
     # What goes out is recomputed from the rows now, under the event's recomputation lock

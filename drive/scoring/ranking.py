@@ -71,6 +71,13 @@ COMPARED_FIELDS = ["place", "shared", "total", "hands_played", "hands_won", "sit
 STORED_FIELDS = [*COMPARED_FIELDS, "computed_at"]
 
 
+def hold_recomputations(event_id):
+    """Until this transaction ends, no recomputation of the event runs (a running one is
+    waited for). Take it before locking the event's row: a recomputation that stores a new
+    line needs to read that row (its foreign key), so the other order could deadlock."""
+    _one_recomputation_at_a_time(event_id)
+
+
 def _one_recomputation_at_a_time(event_id):
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:

@@ -249,3 +249,51 @@ def test_the_standings_page_says_when_it_is_updating(client, evening, table1, no
     seats.enter(table=table1, seat="N", hand_number=2, ns_tricks=4, trump="H")  # the task never runs
     html = client.get(f"/events/{evening.pk}/standings/").content.decode()
     assert "Updating: the latest results are being counted." in html
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+def test_publishing_waits_for_a_running_recomputation_without_deadlock(finished, organiser):
+    """A recomputation that stores a new line reads the event's row (its foreign key):
+    publishing takes the recomputation lock before that row, never the other way round."""
+    import threading
+
+    import psycopg
+    from django.db import connection
+
+    from tests.asgi_server import database_url
+    from tests.services import require_postgres
+
+    require_postgres()
+    key = (ranking.ADVISORY_LOCK_CLASS, finished.pk % 2**31)
+    gone = Standing.objects.filter(event=finished).order_by("entrant_id").first()
+    gone.delete()  # the running recomputation will store this line anew
+    outcome = {}
+
+    def publish():
+        try:
+            evenings.publish_results(actor=organiser, event=finished)
+            outcome["published"] = True
+        except Exception as exc:  # noqa: BLE001 - reported below
+            outcome["error"] = exc
+        finally:
+            connection.close()
+
+    with psycopg.connect(database_url()) as running:  # the worker's recomputation, mid-way
+        running.execute("SELECT pg_advisory_xact_lock(%s, %s)", key)
+        publisher = threading.Thread(target=publish)
+        publisher.start()
+        waiting = "SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND classid = %s AND objid = %s AND NOT granted"
+        with psycopg.connect(database_url(), autocommit=True) as probe:
+            for _ in range(600):
+                if probe.execute(waiting, key).fetchone()[0]:
+                    break
+                threading.Event().wait(0.05)
+        running.execute(
+            "INSERT INTO scoring_standing (event_id, entrant_id, place, shared, total, hands_played, hands_won, "
+            "sit_out_hands, first_half, second_half, computed_at) VALUES (%s, %s, 1, false, 0, 0, 0, 0, 0, 0, now())",
+            (finished.pk, gone.entrant_id))
+        running.commit()
+    publisher.join(60)
+    assert outcome == {"published": True}
+    assert stored_lines(finished) == recomputed_lines(finished)
