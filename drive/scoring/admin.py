@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import HandResult, Round, Seat, Standing, StandingsState, Table
+from .models import HandResult, Round, Seat, SeatClaim, Standing, StandingsState, Table
 
 
 @admin.register(Round)
@@ -22,6 +22,16 @@ class SeatAdmin(admin.ModelAdmin):
     list_display = ("round", "table", "position", "entrant")
     list_filter = ("round__event",)
     raw_id_fields = ("round", "table", "entrant")
+
+
+@admin.register(SeatClaim)
+class SeatClaimAdmin(admin.ModelAdmin):
+    """Who holds which seat; the secret itself is never stored, only its hash."""
+
+    list_display = ("round", "table", "position", "user", "claimed_at")
+    list_filter = ("round__event",)
+    raw_id_fields = ("round", "table", "user")
+    readonly_fields = ("secret_hash", "claimed_at")
 
 
 @admin.register(HandResult)

@@ -55,8 +55,13 @@ def test_the_cards_print_one_a6_card_a_page(client, organiser, evening):
     from django.contrib.staticfiles import finders
 
     client.force_login(organiser)
-    assert "@page { size: 105mm 148mm; margin: 0; }" in client.get(cards_url(evening)).content.decode()
-    assert "@page" not in client.get(reverse("table-entry", args=[Table.objects.first().token])).content.decode()
+    # The A6 page size lives in cards.css (no inline style under the CSP), linked by the cards
+    # page alone: the entry page must not be sized A6 too.
+    cards_css = open(finders.find("css/cards.css"), encoding="utf-8").read()
+    assert "@page { size: 105mm 148mm; margin: 0; }" in cards_css
+    assert "css/cards.css" in client.get(cards_url(evening)).content.decode()
+    entry_page = client.get(reverse("table-entry", args=[Table.objects.first().token])).content.decode()
+    assert "css/cards.css" not in entry_page and "@page" not in entry_page
     css = open(finders.find("css/table.css"), encoding="utf-8").read()
     assert re.search(r"\.table-card \{ width: 105mm; height: 148mm;", css)
     assert "break-after: page" in css  # one card a page (the browser test prints it: 2 tables, 2 A6 pages)
