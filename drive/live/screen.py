@@ -17,7 +17,8 @@ from drive import broadcast
 from drive.events.audit import log_action
 from drive.events.models import Event, Registration
 from drive.events.permissions import require_organiser
-from drive.scoring.evening import current_round, seconds_left
+from drive.scoring.evening import seconds_left
+from drive.scoring.selectors.rounds import current_round
 from drive.scoring.models import HandResult, Round, Seat
 from drive.scoring.selectors.results import leaders, standings, standings_stamp
 

@@ -23,8 +23,8 @@ from drive.events.audit import log_action
 from drive.events.models import Event
 from drive.events.permissions import require_organiser
 
-from .evening import current_round
 from .models import HandResult, Round, Seat, SeatClaim, Table, new_table_token
+from .selectors.rounds import current_round, entry_round
 
 POSITIONS = ("N", "E", "S", "W")
 # A secret as `_new_secret` makes it; anything else is no secret (never reaches the database).
@@ -37,18 +37,6 @@ def _digest(secret: str) -> str:
 
 def _new_secret() -> str:
     return secrets.token_urlsafe(32)  # 256 bits
-
-
-def entry_round(table: Table) -> Round | None:
-    """The round a table enters results for: the one in play, or the last closed one while
-    the next has not started (a late table finishing off). None when nothing is open."""
-    round_ = table.event.evening_rounds.exclude(state__in=[Round.State.PENDING]).order_by("-number").first()
-    if round_ is None:
-        return None
-    if round_.state == Round.State.SEATED:
-        previous = table.event.evening_rounds.filter(number=round_.number - 1).first()
-        return previous if previous and previous.state == Round.State.CLOSED else None
-    return round_
 
 
 def claim_round(table: Table) -> Round | None:

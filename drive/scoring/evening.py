@@ -26,6 +26,7 @@ from drive.movements.schedule import Round as PlanRound
 from . import ranking, tasks
 from .models import HandResult, Round, Seat, Table
 from .seating import seat_round, tables_needed
+from .selectors.rounds import current_round
 
 log = logging.getLogger(__name__)
 Phase = Event.Phase
@@ -35,11 +36,6 @@ MIN_PLAYERS = 4
 
 def locked_event(event):
     return Event.objects.select_for_update().get(pk=event.pk)
-
-
-def current_round(event):
-    """The round in play or the last one seated/closed; None before the first."""
-    return event.evening_rounds.exclude(state=State.PENDING).order_by("-number").first()
 
 
 def _require_phase(event, *phases):

@@ -16,9 +16,10 @@ from drive.events.permissions import require_organiser
 from engine.scoring import revoke_adjustment
 from engine.validate import ResultError, validate_tricks
 
-from .claims import claim_for_entry, entry_round
+from .claims import claim_for_entry
 from .models import HandResult, Round, Seat, Table
 from .rules import event_ruleset, rotation_trump
+from .selectors.rounds import entry_round
 from .tasks import standings_changed
 
 Status = HandResult.Status

@@ -24,6 +24,7 @@ from . import results as result_services
 from .models import HandResult, Table
 from .selectors import claims as claim_selectors
 from .selectors import console as selectors
+from .selectors.rounds import current_round
 
 # --- helpers ------------------------------------------------------------------------------
 
@@ -47,7 +48,7 @@ def check_round(event, shown_round):
     the organiser saw, never the next one."""
     if shown_round is None:
         return
-    current = evening_services.current_round(event)
+    current = current_round(event)
     if current is None or current.number != shown_round:
         raise Conflict(_("The evening has moved on since this page was shown (round %(shown)s): look again "
                          "before you act.") % {"shown": shown_round})
@@ -151,7 +152,7 @@ def evening_move(request, event_id, action):
         messages.error(request, exc.message)
         status = exc.status
         if "tables_out" in exc.extra:
-            confirm_end = evening_services.current_round(event).number
+            confirm_end = current_round(event).number
     else:
         messages.success(request, text)
         if not request.headers.get("HX-Request"):

@@ -10,6 +10,7 @@ from drive.events.models import Event
 from drive.movements.models import Entrant, Movement
 from drive.scoring import evening as ev
 from drive.scoring.models import Round, Table
+from drive.scoring.selectors.rounds import current_round
 from tests import seats
 
 pytestmark = pytest.mark.django_db
@@ -113,7 +114,7 @@ def test_a_failed_movement_is_stored_and_can_be_retried(make_event, organiser, m
 
 
 def play_round(event, ns_tricks=8):
-    round_ = ev.current_round(event)
+    round_ = current_round(event)
     for table in Table.objects.filter(event=event, seats__round=round_).distinct():
         for hand in range(1, event.hands_per_round + 1):
             for seat in ("N", "E"):
@@ -131,7 +132,7 @@ def test_a_whole_small_evening(make_event, organiser, kind, django_capture_on_co
     partners = set()
     for number in (1, 2, 3):
         event.refresh_from_db()
-        assert ev.current_round(event).number == number
+        assert current_round(event).number == number
         with django_capture_on_commit_callbacks(execute=True):
             ev.start_round(actor=organiser, event=event)
             play_round(event)
@@ -221,7 +222,7 @@ def test_leaver_while_the_next_round_is_seated(make_event, organiser, count, lea
         ev.start_round(actor=organiser, event=event)
         play_round(event)
         ev.end_round(actor=organiser, event=event)
-    assert ev.current_round(event).number == 2  # seated, not started
+    assert current_round(event).number == 2  # seated, not started
     first = round_seats(event, 1)
     gone = ev.remove_leaver(actor=organiser, event=event, entrant=Entrant.objects.get(event=event, number=leaver))
     assert gone.left_after_round == 1

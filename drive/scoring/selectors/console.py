@@ -10,7 +10,8 @@ from django.utils import timezone
 from drive.events.models import Event, Registration
 from drive.movements.models import Movement
 
-from ..evening import current_round, seconds_left
+from ..evening import seconds_left
+from .rounds import current_round
 from ..models import HandResult, Round, Seat, Table
 from ..results import tables_out
 from ..rules import rotation_trump

@@ -69,10 +69,11 @@ class Command(BaseCommand):
         table's North claimed their seat signed in, East's phone claimed it anonymously."""
         from drive.scoring import claims, evening, results
         from drive.scoring.models import Seat, Table
+        from drive.scoring.selectors.rounds import current_round
 
         evening.start_evening(actor=organiser, event=event)
         event.refresh_from_db()
-        round_ = evening.current_round(event)
+        round_ = current_round(event)
         if round_ is None:  # with a Celery worker the seating comes a moment later
             return
         evening.start_round(actor=organiser, event=event)

@@ -1,0 +1,23 @@
+"""Which round of an evening is current: reads that the services, the phones and the screen share."""
+from __future__ import annotations
+
+from drive.events.models import Event
+
+from ..models import Round, Table
+
+
+def current_round(event: Event) -> Round | None:
+    """The round in play or the last one seated/closed; None before the first."""
+    return event.evening_rounds.exclude(state=Round.State.PENDING).order_by("-number").first()
+
+
+def entry_round(table: Table) -> Round | None:
+    """The round a table enters results for: the one in play, or the last closed one while
+    the next has not started (a late table finishing off). None when nothing is open."""
+    round_ = current_round(table.event)
+    if round_ is None:
+        return None
+    if round_.state == Round.State.SEATED:
+        previous = table.event.evening_rounds.filter(number=round_.number - 1).first()
+        return previous if previous and previous.state == Round.State.CLOSED else None
+    return round_
