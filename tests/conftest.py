@@ -4,6 +4,7 @@ from datetime import timedelta
 
 import pytest
 from celery.contrib.testing.worker import start_worker
+from channels import DEFAULT_CHANNEL_LAYER
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
@@ -49,6 +50,18 @@ def _default_language():
     translation.activate(settings.LANGUAGE_CODE)
     yield
     translation.activate(settings.LANGUAGE_CODE)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_channel_layer():
+    """Each test gets a channel layer of its own. A server process has one event loop, and
+    the Redis layer binds its receive lock to the loop that first receives; pytest-asyncio
+    gives every test a new loop, so a layer kept from an earlier test fails its receives."""
+    from channels.layers import channel_layers
+
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+    yield
+    channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
 
 
 @pytest.fixture(autouse=True)
