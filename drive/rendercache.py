@@ -14,6 +14,7 @@ that fails never fails the page: it renders.
 import logging
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 
 from django.core.cache import cache
@@ -25,12 +26,18 @@ TIMEOUT = 600  # seconds: a stale key is never asked for again, so it only has t
 WAIT = 3.0  # seconds a request waits for another's rendering before it renders itself
 _inflight: dict[str, threading.Event] = {}  # this process's renderings under way
 _inflight_lock = threading.Lock()
+LOCAL_ENTRIES = 32  # renderings kept in this process: a few events, languages and pages
+_local: OrderedDict[str, str] = OrderedDict()
+_local_lock = threading.Lock()
 
 
 def cached_html(key: str, render: Callable[[], str], timeout: int = TIMEOUT) -> SafeString:
     """The rendering stored under `key` (with the active language and time zone: numbers,
     words and times differ), or `render()`'s, stored for the next asker."""
     full = f"html:{key}:{translation.get_language()}:{timezone.get_current_timezone_name()}"
+    html = _local_get(full)
+    if html is not None:
+        return mark_safe(html)
     try:
         html = cache.get(full)
     except Exception:  # Redis down: render, and do not try to store either
@@ -38,7 +45,30 @@ def cached_html(key: str, render: Callable[[], str], timeout: int = TIMEOUT) -> 
         return mark_safe(render())
     if html is None:
         html = _render_once(full, render, timeout)
+    _local_put(full, html)
     return mark_safe(html)
+
+
+def forget_local() -> None:
+    """Drop this process's renderings (tests start each from an empty cache)."""
+    with _local_lock:
+        _local.clear()
+
+
+def _local_get(full):
+    with _local_lock:
+        html = _local.get(full)
+        if html is not None:
+            _local.move_to_end(full)
+        return html
+
+
+def _local_put(full, html):
+    with _local_lock:
+        _local[full] = str(html)
+        _local.move_to_end(full)
+        while len(_local) > LOCAL_ENTRIES:
+            _local.popitem(last=False)
 
 
 def _render_once(full, render, timeout):

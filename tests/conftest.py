@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from drive import rendercache
 from drive.celery import app as celery_app
 from drive.events.models import Club, Event
 
@@ -62,6 +63,13 @@ def _fresh_channel_layer():
     channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
     yield
     channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)
+
+
+@pytest.fixture(autouse=True)
+def _fresh_renderings():
+    """No rendering kept in this process's memory from an earlier test (the cache is fresh too)."""
+    rendercache.forget_local()
+    yield
 
 
 @pytest.fixture(autouse=True)

@@ -114,3 +114,20 @@ def test_another_process_rendering_it_is_waited_for(monkeypatch):
     cache.add(f"{full}:rendering", 1, 5)
     threading.Timer(0.2, lambda: cache.set(full, "<p>theirs</p>", 60)).start()
     assert rendercache.cached_html(key, lambda: pytest.fail("rendered twice")) == "<p>theirs</p>"
+
+
+def test_a_rendering_asked_again_is_served_from_the_process_without_the_cache(monkeypatch):
+    """A key names what it shows, so its rendering never changes: after the first ask this
+    process serves it from memory, with no trip to the shared cache."""
+    key = f"test:{uuid.uuid4()}"
+    assert rendercache.cached_html(key, lambda: "<p>standings</p>") == "<p>standings</p>"
+    monkeypatch.setattr(rendercache.cache, "get", lambda *a, **k: pytest.fail("asked the shared cache"))
+    assert rendercache.cached_html(key, lambda: pytest.fail("rendered twice")) == "<p>standings</p>"
+
+
+def test_the_process_keeps_only_the_latest_renderings():
+    keys = [f"test:{uuid.uuid4()}" for _ in range(rendercache.LOCAL_ENTRIES + 1)]
+    for key in keys:
+        rendercache.cached_html(key, lambda: "<p>x</p>")
+    assert len(rendercache._local) == rendercache.LOCAL_ENTRIES
+    assert not any(keys[0] in full for full in rendercache._local)
