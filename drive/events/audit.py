@@ -10,7 +10,10 @@ import decimal
 import uuid
 from typing import Any
 
+from django.apps import apps
+from django.core.exceptions import FieldDoesNotExist
 from django.db import models
+from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
 from .models import AuditEntry, Club, Event
@@ -145,3 +148,50 @@ def changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
     if place(entry):
         keys = [k for k in keys if k not in PLACE_KEYS]
     return [(k, before.get(k), after.get(k)) for k in keys]
+
+
+def readable_changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
+    """`changes` as an organiser reads them: each field by its name in the interface (the
+    logged row's model, else the event's), choices by their labels, times in the local
+    time zone, yes/no, lists joined. The API keeps the stored values."""
+    model = _logged_model(entry)
+    shown = []
+    for name, old, new in changes(entry):
+        field = _field(model, name)
+        label = str(field.verbose_name) if field is not None else name.replace("_", " ")
+        shown.append((label, _readable(field, old), _readable(field, new)))
+    return shown
+
+
+def _logged_model(entry: AuditEntry):
+    try:
+        return apps.get_model(entry.object_type) if entry.object_type else Event
+    except (LookupError, ValueError):
+        return Event
+
+
+def _field(model, name: str):
+    for candidate in (model, Event):
+        try:
+            return candidate._meta.get_field(name)
+        except FieldDoesNotExist:
+            continue
+    return None
+
+
+def _readable(field, value: Any) -> Any:
+    if field is not None and field.choices and isinstance(value, (str, int)):
+        return dict(field.flatchoices).get(value, value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return ", ".join(str(_readable(None, v)) for v in value)
+    if isinstance(value, str) and len(value) >= 19 and value[4:5] == "-" and value[10:11] == "T":
+        try:
+            moment = datetime.datetime.fromisoformat(value)
+        except ValueError:
+            return value
+        if timezone.is_aware(moment):
+            moment = timezone.localtime(moment)
+        return formats.date_format(moment, "j M Y H:i")
+    return value

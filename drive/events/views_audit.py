@@ -4,7 +4,7 @@ from django.core.paginator import Paginator
 from django.shortcuts import render
 
 from . import access, selectors
-from .audit import action_label, changes, place
+from .audit import action_label, place, readable_changes
 
 PAGE_SIZE = 50
 
@@ -13,6 +13,6 @@ PAGE_SIZE = 50
 def audit_log(request, event_id):
     event = access.organised_event(request.user, event_id)
     page = Paginator(selectors.audit_log(event), PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [{"entry": e, "label": action_label(e.action), "place": place(e), "changes": changes(e)}
+    rows = [{"entry": e, "label": action_label(e.action), "place": place(e), "changes": readable_changes(e)}
             for e in page.object_list]
     return render(request, "console/audit.html", {"event": event, "page": page, "rows": rows})

@@ -111,6 +111,31 @@ def test_a_correction_reads_as_its_hand_with_its_reason(client, evening, organis
     client.force_login(organiser)
     html = client.get(reverse("console-audit", args=[evening.pk])).content.decode()
     assert "result corrected</strong> · Round 1 · table 1 · hand 2" in html
-    assert "reason: — → <strong>card misread</strong>" in html and "ns_tricks: — → <strong>8</strong>" in html
+    # fields by their names in the interface (the hand's own), not the stored codes
+    assert "reason: — → <strong>card misread</strong>" in html and "N-S tricks: — → <strong>8</strong>" in html
+    assert "ns_tricks:" not in html
     assert "walk-in added</strong> · Late Lucy" in html
     assert evening.audit_entries.get(action="registration.walk_in_added").object_id == str(registration.pk)
+
+
+def test_the_console_shows_fields_by_their_names_and_values_as_people_read_them():
+    """The page reads "rounds: 6 -> 8", "phase: registration -> in progress" and local times,
+    not the stored field codes and ISO text (the API keeps those)."""
+    from datetime import datetime, timezone as tz
+
+    from drive.events.audit import readable_changes
+    from drive.events.models import AuditEntry
+
+    entry = AuditEntry(action="event.changed", object_type="events.event",
+                       before={"hands_per_round": 4, "phase": "registration", "published": False,
+                               "starts_at": datetime(2026, 11, 30, 19, 30, tzinfo=tz.utc).isoformat(),
+                               "prizes": ["First"]},
+                       after={"hands_per_round": 6, "phase": "in_progress", "published": True,
+                              "starts_at": datetime(2026, 11, 30, 20, 0, tzinfo=tz.utc).isoformat(),
+                              "prizes": ["First", "Booby"]})
+    shown = {label: (old, new) for label, old, new in readable_changes(entry)}
+    assert shown["hands per round"] == (4, 6)
+    assert [str(v) for v in shown["phase"]] == ["before the evening", "in progress"]
+    assert [str(v) for v in shown["published"]] == ["no", "yes"]
+    assert shown["starts at"] == ("30 Nov 2026 19:30", "30 Nov 2026 20:00")  # Europe/London in November
+    assert shown["prizes"] == ("First", "First, Booby")
