@@ -54,6 +54,7 @@ INSTALLED_APPS = [
     "drive.scoring",
     "drive.live",
     "drive.backup",  # reads every app: the top floor
+    "drive.demo",  # plays a demo evening through every app's services: the top floor
 ]
 
 MIDDLEWARE = [

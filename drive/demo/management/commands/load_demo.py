@@ -9,6 +9,9 @@ from django.utils import timezone
 
 from drive.events import services
 from drive.events.models import Club, Player, Registration
+from drive.scoring import claims, evening, results
+from drive.scoring.models import Seat, Table
+from drive.scoring.selectors.rounds import current_round
 
 FIRST = "Margaret Arthur Joan Dennis Irene Stanley Doris Harold Eileen Norman Olga Mykola Sheila Kenneth Iryna Bernard".split()
 LAST = "Hughes Pritchard Bell Doyle Evans Fenwick Griffiths Hale Ivanova Jones Kovalenko Lloyd Morgan Nash Owen Price".split()
@@ -67,10 +70,6 @@ class Command(BaseCommand):
     def _play_tonight(self, event, organiser):
         """Tonight is under way: round 1 playing, most tables in, one hand disputed. Each
         table's North claimed their seat signed in, East's phone claimed it anonymously."""
-        from drive.scoring import claims, evening, results
-        from drive.scoring.models import Seat, Table
-        from drive.scoring.selectors.rounds import current_round
-
         evening.start_evening(actor=organiser, event=event)
         event.refresh_from_db()
         round_ = current_round(event)
