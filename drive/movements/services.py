@@ -7,6 +7,7 @@ from django.utils import timezone
 from drive import broadcast
 from drive.events.models import Event
 
+from .build import Budget, build_movement, quality_report
 from .models import Entrant, Movement
 
 
@@ -38,8 +39,6 @@ def compute_movement(*, event_id, work_budget=None):
     spends a number of steps, not seconds: the same request gives the same plan on any
     machine (quality["search"] says if the safety net in seconds cut it short).
     """
-    from .build import Budget, build_movement, quality_report  # pure; imported here to keep start-up light
-
     movement = Movement.objects.select_for_update().get(event_id=event_id)
     event = Event.objects.get(pk=event_id)
     budget = Budget(work_budget or settings.MOVEMENT_WORK_BUDGET, settings.MOVEMENT_SAFETY_SECONDS)

@@ -18,8 +18,10 @@ from drive.events.audit import log_action
 from drive.events.models import Event, Registration
 from drive.events.permissions import require_organiser
 from drive.movements import services as movements
+from drive.movements.build import Budget, replan
 from drive.movements.models import Entrant
-
+from drive.movements.progressive import next_progressive_round
+from drive.movements.quality import report
 from drive.movements.schedule import Movement as Plan
 from drive.movements.schedule import Round as PlanRound
 
@@ -102,8 +104,6 @@ def plan_round(event, movement, number):
 
 def progressive_round(event, number):
     """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
-    from drive.movements.progressive import next_progressive_round
-
     previous = event.evening_rounds.get(number=number - 1)
     seats = list(previous.seats.select_related("table", "entrant"))
     by_table = {}
@@ -249,8 +249,6 @@ def publish_results(*, actor, event):
 def store_played_quality(event):
     """The quality report of the rounds as played: a progressive movement (which follows
     the results) or a re-planned one gets the same report as a designed one."""
-    from drive.movements.quality import report
-
     movement = getattr(event, "movement", None)
     played = _played_rounds(event, event.rounds + 1)
     if movement is None or not played:
@@ -330,8 +328,6 @@ def fit_to_present(event, round_number, plan_round):
     Rounds already played stay as they were; whoever the plan seats and is still here
     keeps their seat. A designed movement stores its new remaining rounds.
     """
-    from drive.movements.build import Budget, replan
-
     present = sorted(e.number for e in Entrant.objects.filter(event=event) if e.plays_in(round_number))
     planned = _from_json(plan_round)
     if set(present) == set(planned.players()):

@@ -8,13 +8,13 @@ from django.db.models import Count
 from django.utils import timezone
 
 from drive.events.models import Event, Registration
-from drive.movements.models import Movement
+from drive.movements.models import Entrant, Movement
 
 from ..evening import seconds_left
-from .rounds import current_round
 from ..models import HandResult, Round, Seat, Table
 from ..results import tables_out
 from ..rules import rotation_trump
+from .rounds import current_round
 
 Phase = Event.Phase
 State = Round.State
@@ -272,9 +272,6 @@ def correction_history(event):
 
 def evening_players(event):
     """The entrants with their numbers, and who is checked in but not yet playing."""
-    from drive.events.models import Registration
-    from drive.movements.models import Entrant
-
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("number"))
     playing = {e.player_id for e in entrants}
     waiting = [r for r in event.registrations.filter(status=Registration.Status.CHECKED_IN).select_related("player")
