@@ -32,6 +32,12 @@ def database_url():
     return f"postgres://{user}@{host}:{port}/{db['NAME']}"
 
 
+def environment():
+    """A server process's environment: this test run's database and Redis."""
+    return {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": settings.REDIS_URL,
+            "DJANGO_DEBUG": "true", "DJANGO_SETTINGS_MODULE": "drive.settings"}
+
+
 class AsgiServer:
     def __init__(self, name="daphne"):
         self.port = free_port()
@@ -39,8 +45,7 @@ class AsgiServer:
         self.process = None
         LOGS.mkdir(parents=True, exist_ok=True)
         self.log_path = LOGS / f"{name}-{self.port}.log"
-        self.env = {**os.environ, "DATABASE_URL": database_url(), "REDIS_URL": settings.REDIS_URL,
-                    "DJANGO_DEBUG": "true", "DJANGO_SETTINGS_MODULE": "drive.settings"}
+        self.env = environment()
 
     def start(self, timeout=60):  # generous: daphne starts slowly on a loaded laptop
         daphne = Path(sys.executable).with_name("daphne")

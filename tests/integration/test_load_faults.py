@@ -5,7 +5,9 @@ real Celery worker (issue 10, "Done when"):
   the server's PostgreSQL connections stay within its pool (PostgreSQL counts them), and
   the published standings equal a recompute from the rows (rules D3-D5);
 - daphne killed (SIGKILL) and started again on the same port mid-round: the phones retry,
-  every entry answered 2xx is stored, the standings equal a recompute;
+  every entry answered 2xx is stored, the standings equal a recompute (a kill between an
+  entry's pending mark and its task leaves the mark for 30 s: beat's sweep makes that good,
+  so a real beat runs here, as in production);
 - Redis stopped under the live feed (a private redis-server, never the shared one): the
   open sockets are closed (pages fall back to polling), and once Redis is back a new
   socket gets updates.
@@ -29,10 +31,12 @@ from drive.movements.models import Entrant
 from drive.scoring.models import HandResult, Table
 from tests import table_phones as phones
 from tests.asgi_server import AsgiServer, free_port
+from tests.celery_beat import CeleryBeat
 from tests.integration.test_evening_load import (HANDS, ROUNDS, TABLES, _wait_for, build_evening, expected_lines,
                                                  ns_tricks, stored_lines)
 from tests.services import require_postgres, require_redis
 
+SWEEP_SECONDS = 3  # beat's period here (production runs 20)
 SERVER_POOL = 4  # the server's DATABASE_POOL_MAX: small, so that 100 tables must queue for it
 APP_NAME = "whist-load-faults"  # how PostgreSQL tells the server's connections from the others
 
@@ -40,7 +44,7 @@ APP_NAME = "whist-load-faults"  # how PostgreSQL tells the server's connections 
 @pytest.fixture
 def evening(celery_worker):
     """400 players at 100 tables, rounds 1-7 stored, round 8 playing; a daphne of its own
-    with a small pool; a real worker recomputing the standings."""
+    with a small pool; a real worker recomputing the standings and a real beat sweeping."""
     require_postgres()
     require_redis()
     from drive.celery import app
@@ -51,8 +55,10 @@ def evening(celery_worker):
     server.env.update(DATABASE_URL=server.env["DATABASE_URL"] + f"?application_name={APP_NAME}",
                       DATABASE_POOL_MIN="1", DATABASE_POOL_MAX=str(SERVER_POOL), DJANGO_LOG_LEVEL="WARNING")
     server.start()
+    beat = CeleryBeat(SWEEP_SECONDS).start()
     tokens = {t.number: t.token for t in Table.objects.filter(event=event)}
     yield event, playing, server, tokens
+    beat.stop()
     server.stop()
     app.control.purge()
 
