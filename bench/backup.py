@@ -42,8 +42,9 @@ def _standings(event):
 def run(engine, corrections):
     from django.contrib.auth import get_user_model
 
-    from drive.backup.services import export_event, import_event
-    from drive.scoring import ranking, results
+    from drive.backup.services.backup import export_event, import_event
+    from drive.scoring.services import ranking
+    from drive.scoring.services import results
     from drive.scoring.models import HandResult
     from tests.integration.test_evening_load import ROUNDS, build_evening
 

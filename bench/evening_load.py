@@ -78,9 +78,9 @@ def build_evening(tables, title="Load Drive"):
     from django.utils import timezone
 
     from drive.events.models import Club, Event, Player
-    from drive.live.screen import new_screen_token
+    from drive.live.services.screen import new_screen_token
     from drive.movements.models import Entrant
-    from drive.scoring import ranking
+    from drive.scoring.services import ranking
     from drive.scoring.models import HandResult, Round, Table
 
     players, now = tables * 4, timezone.now()
@@ -129,7 +129,7 @@ def start_round(event, number):
 def check_stored(event, round_number, tables, wait=60.0):
     """(every hand of the round stored and confirmed with its tricks, stored standings
     equal a recompute from the rows), waiting up to `wait` s for the worker."""
-    from drive.scoring import ranking
+    from drive.scoring.services import ranking
     from drive.scoring.models import HandResult, Standing
 
     stored = {(r.table.number, r.hand_number): (r.ns_tricks, r.status) for r in

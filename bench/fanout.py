@@ -10,7 +10,7 @@ temporary folder; the bench checks that the file was never created. N websocket 
 (the `websockets` asyncio client, spread over P processes so that one client loop is not
 the bottleneck; B handshakes in flight at once, as when pages reload together) subscribe
 to one event's path, /ws/events/<id>/. Once all are connected, this process publishes one
-untimed warm-up and then K updates through drive.broadcast.send_now, --gap-ms apart, each
+untimed warm-up and then K updates through drive.core.broadcast.send_now, --gap-ms apart, each
 carrying its seq and the wall-clock time taken just before the send. Each client stamps a
 frame the moment it is read, before JSON parsing: latency = stamp - sent, which covers
 send_now -> Redis -> server -> consumer -> websocket -> client. Also shown: when each
@@ -171,8 +171,8 @@ def receive(pipe, worker, timeout, what):
 
 def measure(clients, updates, gap, procs, redis_url, burst=100, grace=10.0):
     """Serve, connect `clients`, publish `updates`; returns latencies (s) and what was missed."""
-    from drive.broadcast import send_now
-    from drive.tickets import issue_ticket
+    from drive.core.broadcast import send_now
+    from drive.core.tickets import issue_ticket
 
     raise_open_files(clients + 256)
     folder = tempfile.mkdtemp(prefix="whist-fanout-")

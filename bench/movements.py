@@ -26,12 +26,12 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from drive.movements import whist_designs as wd
-from drive.movements.individual import default_rounds, individual
-from drive.movements.optimiser import DEFAULT_CAP, DEFAULT_WORK, Budget, sit_out_plan
-from drive.movements.progressive import CONVENTIONS, next_progressive_round
-from drive.movements.quality import report
-from drive.movements.schedule import Round
+from drive.movements.algorithms import whist_designs as wd
+from drive.movements.algorithms.individual import default_rounds, individual
+from drive.movements.algorithms.optimiser import DEFAULT_CAP, DEFAULT_WORK, Budget, sit_out_plan
+from drive.movements.algorithms.progressive import CONVENTIONS, next_progressive_round
+from drive.movements.algorithms.quality import report
+from drive.movements.algorithms.schedule import Round
 
 SMALL = [(8, 7), (9, 9), (10, 9), (11, 8), (12, 11), (13, 13), (14, 12), (16, 10)]
 

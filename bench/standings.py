@@ -149,7 +149,7 @@ def _worker_process(event_id, dirty, stop, report):
     since the last recomputation (a burst of changes costs one recomputation, not one each)."""
     from django.db import connection
 
-    from drive.scoring import ranking
+    from drive.scoring.services import ranking
 
     times = []
     try:
@@ -246,7 +246,7 @@ def main():
         setup_django()
         from django.db import connection
 
-        from drive.scoring import ranking
+        from drive.scoring.services import ranking
         from drive.scoring.models import Standing
         from tests.integration.test_evening_load import ROUNDS, build_evening, expected_lines, play_round, stored_lines
 

@@ -1,4 +1,4 @@
 """The whist-drive service: the Django project and its domain apps."""
-from .celery import app as celery_app
+from drive.celery import app as celery_app
 
 __all__ = ["celery_app"]

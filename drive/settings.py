@@ -59,19 +59,19 @@ INSTALLED_APPS = [
 
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
-    "drive.security_headers.SecurityHeadersMiddleware",  # CSP and Permissions-Policy on every response
+    "drive.core.security_headers.SecurityHeadersMiddleware",  # CSP and Permissions-Policy on every response
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
-    "drive.throttles.RouteLimitMiddleware",  # logins, sign-up, token routes, result entry: 429
+    "drive.core.throttles.RouteLimitMiddleware",  # logins, sign-up, token routes, result entry: 429
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
-    "drive.limits.BodyLimitMiddleware",  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE: 400 before any view
+    "drive.core.limits.BodyLimitMiddleware",  # a body over DATA_UPLOAD_MAX_MEMORY_SIZE: 400 before any view
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    "drive.middleware.ServiceErrorMiddleware",
-    "drive.middleware.HtmxFragmentMiddleware",
+    "drive.core.middleware.ServiceErrorMiddleware",
+    "drive.core.middleware.HtmxFragmentMiddleware",
     "simple_history.middleware.HistoryRequestMiddleware",
 ]
 
@@ -90,7 +90,7 @@ TEMPLATES = [
                 "django.template.context_processors.i18n",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
-                "drive.events.context.organiser_flag",
+                "drive.events.views.context.organiser_flag",
             ],
         },
     },
@@ -142,7 +142,7 @@ if REDIS_URL:
     }
     # Only what can be lost lives in the cache: while Redis is away it answers "not there"
     # instead of failing the request (drive/cache.py), and never holds a request long.
-    CACHES = {"default": {"BACKEND": "drive.cache.TolerantRedisCache", "LOCATION": REDIS_URL,
+    CACHES = {"default": {"BACKEND": "drive.core.cache.TolerantRedisCache", "LOCATION": REDIS_URL,
                           "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 else:
     CELERY_BROKER_URL = "memory://"
@@ -221,11 +221,11 @@ EMAIL_BACKEND = os.environ.get("DJANGO_EMAIL_BACKEND", "django.core.mail.backend
 DEFAULT_FROM_EMAIL = os.environ.get("DJANGO_DEFAULT_FROM_EMAIL", "whist-drive@localhost")
 
 # --- REST API --------------------------------------------------------------------
-# The largest request body taken (bytes); more is a 400 (drive.limits).
+# The largest request body taken (bytes); more is a 400 (drive.core.limits).
 DATA_UPLOAD_MAX_MEMORY_SIZE = int(os.environ.get("DJANGO_MAX_BODY_BYTES", 1_048_576))
-# Seconds a page's ticket to its event's websocket stays good (drive.tickets): an evening and more.
+# Seconds a page's ticket to its event's websocket stays good (drive.core.tickets): an evening and more.
 LIVE_TICKET_MAX_AGE = int(os.environ.get("LIVE_TICKET_MAX_AGE", 24 * 3600))
-# Proxies in front that append to X-Forwarded-For (0: ignore the header; see drive.client).
+# Proxies in front that append to X-Forwarded-For (0: ignore the header; see drive.core.client).
 TRUSTED_PROXIES = int(os.environ.get("DJANGO_TRUSTED_PROXIES", 0))
 REST_FRAMEWORK = {
     "DEFAULT_AUTHENTICATION_CLASSES": [
@@ -234,12 +234,12 @@ REST_FRAMEWORK = {
     ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
-    "EXCEPTION_HANDLER": "drive.api_errors.exception_handler",
-    # JSON bounded in size and depth (drive.limits): a 400, never the decoder's RecursionError.
-    "DEFAULT_PARSER_CLASSES": ["drive.limits.BoundedJSONParser", "rest_framework.parsers.FormParser",
+    "EXCEPTION_HANDLER": "drive.core.api_errors.exception_handler",
+    # JSON bounded in size and depth (drive.core.limits): a 400, never the decoder's RecursionError.
+    "DEFAULT_PARSER_CLASSES": ["drive.core.limits.BoundedJSONParser", "rest_framework.parsers.FormParser",
                                "rest_framework.parsers.MultiPartParser"],
     "DEFAULT_PAGINATION_CLASS": None,
-    # Keyed on the real client address (drive.client): "token" counts misses of a secret
+    # Keyed on the real client address (drive.core.client): "token" counts misses of a secret
     # URL, "results" the entries of one table from one address (4 phones x 24 hands fit).
     "DEFAULT_THROTTLE_RATES": {"signup": "30/hour", "door": "60/minute", "login": "20/minute",
                                "token": "30/minute", "results": "150/minute"},
@@ -254,8 +254,8 @@ SPECTACULAR_SETTINGS = {
     "SWAGGER_UI_DIST": "SIDECAR",
     "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
     "REDOC_DIST": "SIDECAR",
-    # The token routes' rate limit (drive.throttles) answers 429: the schema says so.
-    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "drive.throttles.document_route_limits"],
+    # The token routes' rate limit (drive.core.throttles) answers 429: the schema says so.
+    "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "drive.core.throttles.document_route_limits"],
 }
 
 # --- production hardening (check --deploy is clean with DJANGO_DEBUG=false) -------

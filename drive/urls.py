@@ -3,8 +3,8 @@ from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from drive.health import healthz, livez
-from drive.limits import bad_request
-from drive.middleware import not_found
+from drive.core.limits import bad_request
+from drive.core.middleware import not_found
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

@@ -9,7 +9,7 @@ from django.contrib.auth import get_user_model
 from django.utils import timezone
 from rest_framework.test import APIClient
 
-from drive import rendercache
+from drive.core import rendercache
 from drive.celery import app as celery_app
 from drive.events.models import Club, Event
 

@@ -4,7 +4,8 @@
 claims the seat, later ones reuse the claim (its secret is looked up by the stored
 hash, so a claim made in another test, or released, is never reused by mistake).
 """
-from drive.scoring import claims, results
+from drive.scoring.services import claims
+from drive.scoring.services import results
 from drive.scoring.models import SeatClaim
 
 _SECRETS = {}  # secret hash -> secret, for the claims made here

@@ -20,7 +20,7 @@ def test_every_project_model_is_registered():
 @pytest.mark.django_db
 @pytest.mark.parametrize("model", project_models(), ids=lambda m: m.__name__)
 def test_admin_pages_open(admin_client, model, event, make_user):
-    from drive.events import services
+    from drive.events.services import events as services
 
     services.register(actor=make_user(), event=event)
     opts = model._meta

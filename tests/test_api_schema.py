@@ -24,7 +24,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
 
-from drive.events import services
+from drive.events.services import events as services
 from drive.events.models import Club, Event
 
 # The acceptance bar: no 5xx, no status code the schema does not list. (Not checked
@@ -201,7 +201,7 @@ def test_door_check_in_of_an_event_dated_in_year_one_is_no_server_error(api, mak
 from hypothesis import given  # noqa: E402
 from hypothesis import strategies as st  # noqa: E402
 
-from drive.limits import JSON_MAX_DEPTH  # noqa: E402
+from drive.core.limits import JSON_MAX_DEPTH  # noqa: E402
 from tests.scoring.conftest import evening, table1  # noqa: E402,F401  (fixtures: a running evening)
 
 

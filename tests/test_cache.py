@@ -4,7 +4,7 @@ channel layer or broker that hangs rather than refuses is left alone for a momen
 does not hold every request for its timeouts."""
 import pytest
 
-from drive.cache import TolerantRedisCache
+from drive.core.cache import TolerantRedisCache
 from tests.asgi_server import free_port
 
 
@@ -44,7 +44,8 @@ def test_incr_still_raises(unreachable):
 @pytest.fixture
 def every_failure_slow(monkeypatch):
     """As if each failure had taken the timeouts of a Redis that hangs (no waiting here)."""
-    from drive import broadcast, cache
+    from drive.core import broadcast
+    from drive.core import cache
     from drive.scoring import tasks
 
     for module in (cache, broadcast, tasks):
@@ -66,7 +67,7 @@ def refusing(calls):
 
 
 def test_a_cache_that_hangs_is_left_alone_for_a_moment(unreachable, monkeypatch, every_failure_slow):
-    from drive.cache import TolerantRedisCacheClient
+    from drive.core.cache import TolerantRedisCacheClient
 
     calls = []
     monkeypatch.setattr(TolerantRedisCacheClient, "get_client", refusing(calls))
@@ -75,7 +76,7 @@ def test_a_cache_that_hangs_is_left_alone_for_a_moment(unreachable, monkeypatch,
 
 
 def test_a_cache_that_refuses_is_asked_again(unreachable, monkeypatch):
-    from drive.cache import TolerantRedisCacheClient
+    from drive.core.cache import TolerantRedisCacheClient
 
     calls = []
     monkeypatch.setattr(TolerantRedisCacheClient, "get_client", refusing(calls))
@@ -85,7 +86,7 @@ def test_a_cache_that_refuses_is_asked_again(unreachable, monkeypatch):
 
 
 def test_a_channel_layer_that_hangs_is_left_alone_for_a_moment(monkeypatch, every_failure_slow):
-    from drive import broadcast
+    from drive.core import broadcast
 
     sent = []
 

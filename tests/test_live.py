@@ -5,8 +5,8 @@ from channels.testing import WebsocketCommunicator
 from django.db import connection
 
 from drive.asgi import application
-from drive.events import services
-from drive.tickets import issue_ticket
+from drive.events.services import events as services
+from drive.core.tickets import issue_ticket
 
 
 @pytest.mark.django_db(transaction=True)

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from drive.backup.views import backup as views
 
 urlpatterns = [
     path("events/<int:event_id>/export/", views.EventExportView.as_view(), name="api-event-export"),

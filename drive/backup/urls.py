@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from drive.backup.views import backup as views
 
 urlpatterns = [
     path("console/events/<int:event_id>/export.json", views.console_export, name="console-export"),

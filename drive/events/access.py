@@ -2,8 +2,8 @@
 do not organise it. One lookup for every app's views."""
 from django.shortcuts import get_object_or_404
 
-from . import selectors
-from .permissions import require_organiser
+from drive.events.selectors import events as selectors
+from drive.events.permissions import require_organiser
 
 
 def visible_event(user, event_id):

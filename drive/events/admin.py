@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import AuditEntry, Club, Event, Player, Registration
+from drive.events.models import AuditEntry, Club, Event, Player, Registration
 
 
 @admin.register(Club)

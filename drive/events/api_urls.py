@@ -1,6 +1,10 @@
 from django.urls import path
 
-from . import api, api_audit, services
+from drive.events.api import events as api
+
+from drive.events.api import audit as api_audit
+
+from drive.events.services import events as services
 
 urlpatterns = [
     path("events/", api.EventListView.as_view(), name="api-events"),

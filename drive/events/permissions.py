@@ -1,7 +1,7 @@
 """Who may do what. Every service checks here; views only ask to show buttons."""
 from django.utils.translation import gettext as _
 
-from drive.errors import Forbidden
+from drive.core.errors import Forbidden
 
 
 def is_organiser(user, club):

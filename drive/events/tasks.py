@@ -1,7 +1,7 @@
 """Celery tasks: take ids, call a service, safe to run twice."""
 from celery import shared_task
 
-from . import services
+from drive.events.services import events as services
 
 
 @shared_task

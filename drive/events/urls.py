@@ -1,6 +1,8 @@
 from django.urls import path
 
-from . import views, views_audit
+from drive.events.views import events as views
+
+from drive.events.views import audit as views_audit
 
 urlpatterns = [
     path("", views.event_list, name="event-list"),

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Announcement
+from drive.live.models import Announcement
 
 
 @admin.register(Announcement)

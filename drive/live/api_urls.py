@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import api
+from drive.live.api import screen as api
 
 urlpatterns = [
     path("events/<int:event_id>/screen/", api.ScreenView.as_view(), name="api-screen"),

@@ -4,16 +4,16 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from drive.tickets import ticket_admits
+from drive.core.tickets import ticket_admits
 
-from .hub import FeedDown, hub
+from drive.live.hub import FeedDown, hub
 
 REFUSED = 4403  # no valid ticket for this event: the page keeps polling
 
 
 class EventConsumer(AsyncWebsocketConsumer):
     """Joins the process's feed of the event (see `hub`): no channel-layer channel of its
-    own, and never the database. Only with a ticket for the event (drive.tickets), which
+    own, and never the database. Only with a ticket for the event (drive.core.tickets), which
     the pages that may show it carry."""
 
     channel_layer_alias = None  # not a configured layer: Channels gives the socket no channel

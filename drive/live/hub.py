@@ -21,7 +21,7 @@ import weakref
 
 from channels.layers import get_channel_layer
 
-from drive.broadcast import event_group
+from drive.core.broadcast import event_group
 
 log = logging.getLogger(__name__)
 REJOIN_SECONDS = 3600  # the Redis layer forgets a group member after a day (group_expiry)

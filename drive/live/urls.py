@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views
+from drive.live.views import screen as views
 
 urlpatterns = [
     path("screen/<str:token>/", views.screen, name="screen"),

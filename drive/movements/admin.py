@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Entrant, Movement
+from drive.movements.models import Entrant, Movement
 
 
 @admin.register(Entrant)

@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from .models import HandResult, Round, Seat, SeatClaim, Standing, StandingsState, Table
+from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Standing, StandingsState, Table
 
 
 @admin.register(Round)

@@ -1,10 +1,10 @@
 """REST API of the evening (see the module name for the audience)."""
 from django.urls import path
 
-from . import api_claims
-from . import api_console as api
-from . import api_players
-from .selectors.console import MOVES
+from drive.scoring.api import claims as api_claims
+from drive.scoring.api import console as api
+from drive.scoring.api import players as api_players
+from drive.scoring.selectors.console import MOVES
 
 urlpatterns = [
     path("events/<int:event_id>/evening/", api.EveningView.as_view(), name="api-evening"),

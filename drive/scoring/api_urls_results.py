@@ -1,7 +1,7 @@
 """REST API of the evening (see the module name for the audience)."""
 from django.urls import path
 
-from . import api_results as api
+from drive.scoring.api import results as api
 
 urlpatterns = [
     path("events/<int:event_id>/standings/", api.StandingsView.as_view(), name="api-standings"),

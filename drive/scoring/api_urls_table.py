@@ -1,7 +1,7 @@
 """REST API of the tables' phones (no login: the table card's token is the key)."""
 from django.urls import path
 
-from . import api_table as api
+from drive.scoring.api import table as api
 
 urlpatterns = [
     path("tables/<str:token>/", api.TableView.as_view(), name="api-table"),

@@ -15,7 +15,7 @@ def event_ruleset(event):
     The drive preset scores the partnership's tricks or, if the event says so, the tricks
     over six (D3); a game preset such as short whist scores each hand by its own count,
     the tricks over six (S7.1), since a drive never plays to a target (D1). The services
-    refuse a preset that tricks on paper cannot score (drive.events.services)."""
+    refuse a preset that tricks on paper cannot score (drive.events.services.events)."""
     base = preset(event.rules_preset)
     if base.scoring == "drive":
         drive_score = "over_six" if event.scoring_rule == "over_six" else "tricks"

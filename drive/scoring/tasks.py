@@ -11,7 +11,9 @@ from celery import shared_task
 from django.core.cache import cache
 from django.db import transaction
 
-from . import ranking, versions
+from drive.scoring.services import ranking
+
+from drive.scoring.services import versions
 
 log = logging.getLogger(__name__)
 PENDING_SECONDS = 30  # a lost task's mark expires: later changes and reads then ask again
@@ -105,6 +107,6 @@ def sweep_stale_standings():
 @shared_task
 def plan_evening(event_id):
     """Compute the movement and seat round 1."""
-    from .evening import plan_and_seat_first_round
+    from drive.scoring.services.evening import plan_and_seat_first_round
 
     return plan_and_seat_first_round(event_id=event_id)

@@ -1,9 +1,9 @@
 """Pages of the organiser's evening console."""
 from django.urls import path
 
-from . import views_claims as claims
-from . import views_console as views
-from . import views_players as players
+from drive.scoring.views import claims
+from drive.scoring.views import console as views
+from drive.scoring.views import players
 
 EVENING = "console/events/<int:event_id>/evening/"
 TABLE = EVENING + "rounds/<int:round_number>/tables/<int:table_number>/"

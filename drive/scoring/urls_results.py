@@ -1,6 +1,6 @@
 from django.urls import path
 
-from . import views_results as views
+from drive.scoring.views import results as views
 
 urlpatterns = [
     path("events/<int:event_id>/my-evening/", views.my_evening, name="my-evening"),

@@ -1,7 +1,7 @@
 """Pages of a table: the phones' entry page opened by the table card, and the cards to print."""
 from django.urls import path
 
-from . import views_table as views
+from drive.scoring.views import table as views
 
 urlpatterns = [
     path("t/<str:token>/", views.table_entry, name="table-entry"),

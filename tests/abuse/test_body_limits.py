@@ -6,7 +6,7 @@ import json
 import pytest
 from rest_framework.authtoken.models import Token
 
-from drive.limits import JSON_MAX_DEPTH, depth
+from drive.core.limits import JSON_MAX_DEPTH, depth
 
 pytestmark = pytest.mark.django_db
 DEEP = "[" * 10_000 + "]" * 10_000
@@ -67,8 +67,8 @@ def test_the_parser_reads_no_more_than_the_limit_even_when_the_length_says_less(
     """A body longer than its Content-Length claims: the parser still stops at the limit."""
     import io
 
-    from drive.errors import Invalid
-    from drive.limits import BoundedJSONParser
+    from drive.core.errors import Invalid
+    from drive.core.limits import BoundedJSONParser
 
     settings.DATA_UPLOAD_MAX_MEMORY_SIZE = 1000
     with pytest.raises(Invalid) as refused:

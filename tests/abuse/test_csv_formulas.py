@@ -6,8 +6,8 @@ import io
 import pytest
 
 from drive.events.models import Player
-from drive.scoring import ranking
-from drive.spreadsheet import safe_cell
+from drive.scoring.services import ranking
+from drive.core.spreadsheet import safe_cell
 from tests.scoring.conftest import evening, table1  # noqa: F401  (fixtures)
 from tests.scoring.test_results_pages import publish
 

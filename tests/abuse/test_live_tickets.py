@@ -12,7 +12,7 @@ from django.test import Client
 
 from drive.asgi import application
 from drive.live.consumers import REFUSED
-from drive.tickets import SALT, issue_ticket, ticket_admits
+from drive.core.tickets import SALT, issue_ticket, ticket_admits
 
 ORIGIN = [(b"origin", b"http://testserver")]
 

@@ -4,9 +4,9 @@ the services, the API (sign-up, walk-in) and the pages (sign-up, walk-in)."""
 import pytest
 from django.test import Client
 
-from drive.errors import Invalid
-from drive.events import services
-from drive.names import name_problem
+from drive.core.errors import Invalid
+from drive.events.services import events as services
+from drive.core.names import name_problem
 
 pytestmark = pytest.mark.django_db
 BAD = ["\u200b", "Ann\u200bA", "\u200c\u200d", "A\u200eB", "\u2060", "\ufeffBob", "A\u202eB", "A\nB", "A\x00B",

@@ -5,7 +5,7 @@ import pytest
 from django.test import Client
 from rest_framework.throttling import SimpleRateThrottle
 
-from drive.client import client_address
+from drive.core.client import client_address
 from tests import seats
 from tests.scoring.conftest import evening, table1  # noqa: F401  (fixtures)
 

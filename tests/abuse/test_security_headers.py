@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from drive.security_headers import HTMX_INDICATOR_STYLE
+from drive.core.security_headers import HTMX_INDICATOR_STYLE
 
 pytestmark = pytest.mark.django_db
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"

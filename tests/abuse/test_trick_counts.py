@@ -3,13 +3,13 @@ entry and correction, the console's correction form and the table page refuse ot
 scripts' digits, signs, spaces, decimals and booleans with the field's message."""
 import pytest
 
-from drive.errors import Invalid
-from drive.numbers import ascii_whole
-from drive.scoring import results
-from drive.scoring.api_console import CorrectionSerializer
-from drive.scoring.api_table import TRICKS_MESSAGE, TableEntryRequestSerializer
-from drive.scoring.views_console import CorrectionForm
-from drive.scoring.views_table import _number
+from drive.core.errors import Invalid
+from drive.core.numbers import ascii_whole
+from drive.scoring.services import results
+from drive.scoring.api.console import CorrectionSerializer
+from drive.scoring.api.table import TRICKS_MESSAGE, TableEntryRequestSerializer
+from drive.scoring.views.console import CorrectionForm
+from drive.scoring.views.table import _number
 
 REFUSED = ["٧", "۷", "७", "７", "+7", " 7", "7 ", "7.0", 7.0, True, False, "", "seven", None, [7], "0x7"]
 TAKEN = [7, "7", 0, "13"]

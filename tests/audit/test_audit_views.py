@@ -2,10 +2,10 @@
 import pytest
 from django.urls import reverse
 
-from drive.events import services
-from drive.events.audit import log_action
+from drive.events.services import events as services
+from drive.events.services.audit import log_action
 from drive.events.models import Event
-from drive.live import screen
+from drive.live.services import screen
 
 pytestmark = pytest.mark.django_db
 
@@ -101,7 +101,7 @@ def test_a_new_door_code_stops_the_old_one_and_is_logged_without_the_code(client
 
 
 def test_a_correction_reads_as_its_hand_with_its_reason(client, evening, organiser):
-    from drive.scoring import results
+    from drive.scoring.services import results
     from drive.scoring.models import Table
 
     table = Table.objects.get(event=evening, number=1)
@@ -123,7 +123,7 @@ def test_the_console_shows_fields_by_their_names_and_values_as_people_read_them(
     not the stored field codes and ISO text (the API keeps those)."""
     from datetime import datetime, timezone as tz
 
-    from drive.events.audit import readable_changes
+    from drive.events.services.audit import readable_changes
     from drive.events.models import AuditEntry
 
     entry = AuditEntry(action="event.changed", object_type="events.event",

@@ -1,7 +1,7 @@
 """log_action: one row per organiser write, readable after the fact (issue 10)."""
 import datetime
 
-from drive.events.audit import changed, log_action, snapshot
+from drive.events.services.audit import changed, log_action, snapshot
 from drive.events.models import AuditEntry
 
 

@@ -6,13 +6,14 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
-from drive.backup.services import export_event, import_event
-from drive.errors import Invalid
-from drive.events import services as events
+from drive.backup.services.backup import export_event, import_event
+from drive.core.errors import Invalid
+from drive.events.services import events
 from drive.events.models import AuditEntry, Club, Event, Player
-from drive.live import announcements
-from drive.scoring import evening as ev
-from drive.scoring import ranking, results
+from drive.live.services import announcements
+from drive.scoring.services import evening as ev
+from drive.scoring.services import ranking
+from drive.scoring.services import results
 from drive.scoring.models import HandResult, Standing, Table
 
 pytestmark = pytest.mark.django_db

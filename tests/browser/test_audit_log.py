@@ -2,7 +2,7 @@
 390 px wide, nothing sticking out sideways; the new door code asks before it is sent."""
 import pytest
 
-from drive.events import services
+from drive.events.services import events as services
 from tests.browser.test_csp import PASSWORD, log_in
 
 pytestmark = pytest.mark.browser

@@ -4,7 +4,7 @@ sent, all without inline script (the `new_page` fixture fails on any CSP violati
 import pytest
 from django.contrib.auth import get_user_model
 
-from drive.events import services
+from drive.events.services import events as services
 
 pytestmark = pytest.mark.browser
 PASSWORD = "Whist-drive-2026!"

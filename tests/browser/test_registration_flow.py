@@ -10,7 +10,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
-from drive.events import services
+from drive.events.services import events as services
 from drive.events.models import Club, Event
 
 PASSWORD = "Whist-drive-2026!"

@@ -48,7 +48,7 @@ def in_thread(work):
 def screen_night(transactional_db, make_event, organiser):
     from django.utils import timezone
 
-    from drive.live.screen import issue_screen_link
+    from drive.live.services.screen import issue_screen_link
     from drive.scoring.models import Table
 
     event, _rounds = make_evening(make_event)

@@ -70,7 +70,7 @@ def night(make_event, organiser):
     submission final at once), round 1 playing; the screen link issued."""
     require_postgres()
     require_redis()
-    from drive.live.screen import issue_screen_link
+    from drive.live.services.screen import issue_screen_link
 
     event = make_event(title="Thursday Club Drive", hands_per_round=HANDS, rounds=2, phase=Event.Phase.IN_PROGRESS,
                        movement_kind="individual", result_confirmation="single", trump_rule="rotation")
@@ -160,7 +160,7 @@ def report(lines):
 def announce(event_id, text):
     from django.contrib.auth import get_user_model
 
-    from drive.live.announcements import announce as make
+    from drive.live.services.announcements import announce as make
 
     make(actor=get_user_model().objects.get(username="organiser"), event=Event.objects.get(pk=event_id), text=text)
 
@@ -169,7 +169,7 @@ def clock_runs_out_soon(event_id):
     from django.contrib.auth import get_user_model
     from django.utils import timezone
 
-    from drive.live.screen import set_screen_chime
+    from drive.live.services.screen import set_screen_chime
 
     Round.objects.filter(event_id=event_id, number=1).update(deadline=timezone.now() + timedelta(seconds=4))
     set_screen_chime(actor=get_user_model().objects.get(username="organiser"), event=Event.objects.get(pk=event_id),

@@ -73,7 +73,7 @@ def trump_of(key):
 def small_evening(transactional_db, make_event, organiser):
     """Eight walk-ins checked in, nothing started: all the database work before Chromium."""
     from drive.celery import app as celery_app
-    from drive.events import services as event_services
+    from drive.events.services import events as event_services
 
     organiser.first_name, organiser.last_name = "Ruth", "Baxter"
     organiser.save()

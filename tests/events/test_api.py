@@ -5,7 +5,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from drive.events import services
+from drive.events.services import events as services
 from drive.events.models import Registration
 
 pytestmark = pytest.mark.django_db

@@ -3,7 +3,7 @@ import pytest
 from django.core.management import call_command
 
 from drive.events.models import Event
-from drive.events.selectors import event_places
+from drive.events.selectors.events import event_places
 from drive.scoring.models import HandResult, Round, SeatClaim
 
 pytestmark = pytest.mark.django_db(transaction=True)  # commits, as on a real start: the movement task runs

@@ -8,11 +8,11 @@ from django.urls import reverse
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from drive.errors import Conflict, Forbidden, Invalid
-from drive.events import services
+from drive.core.errors import Conflict, Forbidden, Invalid
+from drive.events.services import events as services
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant
-from drive.scoring import evening
+from drive.scoring.services import evening
 
 pytestmark = pytest.mark.django_db
 HX = {"HTTP_HX_REQUEST": "true"}

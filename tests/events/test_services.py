@@ -5,8 +5,8 @@ import pytest
 from django.core import mail
 from django.utils import timezone
 
-from drive.errors import Conflict, Forbidden, Invalid, NotFound
-from drive.events import services
+from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
+from drive.events.services import events as services
 from drive.events.models import Registration
 
 Status = Registration.Status

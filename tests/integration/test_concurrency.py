@@ -7,7 +7,7 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 
-from drive.events import services
+from drive.events.services import events as services
 from drive.events.models import Club, Event, Registration
 from tests.services import require_postgres
 

@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from drive.events.models import Club, Event, Player
 from drive.movements.models import Entrant
-from drive.scoring import ranking
+from drive.scoring.services import ranking
 from drive.scoring.models import HandResult, Round, Seat, Standing, Table
 from tests import seats
 

@@ -33,8 +33,11 @@ from django.utils import timezone
 from drive.celery import app as celery_app
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant
-from drive.scoring import evening as evenings
-from drive.scoring import ranking, results, tasks, versions
+from drive.scoring.services import evening as evenings
+from drive.scoring import tasks
+from drive.scoring.services import ranking
+from drive.scoring.services import results
+from drive.scoring.services import versions
 from drive.scoring.models import HandResult, Round, Seat, Standing, Table
 from tests import seats, services
 from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url, free_port

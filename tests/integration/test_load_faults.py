@@ -26,7 +26,7 @@ from asgiref.sync import async_to_sync
 from channels_redis.core import RedisChannelLayer
 from django.db import connection
 
-from drive.broadcast import event_group
+from drive.core.broadcast import event_group
 from drive.movements.models import Entrant
 from drive.scoring.models import HandResult, Table
 from tests import table_phones as phones
@@ -256,7 +256,7 @@ def private_redis():
 
 
 def socket_url(server, event_id):
-    from drive.tickets import issue_ticket
+    from drive.core.tickets import issue_ticket
 
     return server.url.replace("http://", "ws://") + f"/ws/events/{event_id}/?ticket={issue_ticket(event_id)}"
 

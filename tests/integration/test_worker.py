@@ -7,7 +7,7 @@ from django.core import mail
 from django.db import transaction
 from django.utils import timezone
 
-from drive.events import services
+from drive.events.services import events as services
 from drive.events.models import Registration
 
 Status = Registration.Status

@@ -4,10 +4,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.errors import Invalid
-from drive.events import services
+from drive.core.errors import Invalid
+from drive.events.services import events as services
 from drive.events.models import Event
-from drive.scoring import ranking, results
+from drive.scoring.services import ranking
+from drive.scoring.services import results
 from drive.scoring.models import HandResult, Standing, Table
 from drive.scoring.rules import event_ruleset
 

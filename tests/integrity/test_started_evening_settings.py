@@ -4,8 +4,8 @@ console form both refuse; other edits still go through."""
 import pytest
 from django.urls import reverse
 
-from drive.errors import Conflict
-from drive.events import services
+from drive.core.errors import Conflict
+from drive.events.services import events as services
 from drive.events.models import Event
 
 pytestmark = pytest.mark.django_db

@@ -2,10 +2,10 @@
 the console or through the API, on top of every open screen at once, until taken down."""
 import pytest
 
-from drive import broadcast
-from drive.errors import Forbidden, Invalid
-from drive.live import announcements
-from drive.live import screen as screens
+from drive.core import broadcast
+from drive.core.errors import Forbidden, Invalid
+from drive.live.services import announcements
+from drive.live.services import screen as screens
 from drive.live.models import ANNOUNCEMENT_MAX, Announcement
 
 pytestmark = pytest.mark.django_db

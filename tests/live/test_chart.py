@@ -11,9 +11,9 @@ from django.template.loader import render_to_string
 
 from drive.events.models import Event, Player
 from drive.live import chart as charts
-from drive.live import screen as screens
+from drive.live.services import screen as screens
 from drive.movements.models import Entrant
-from drive.scoring import ranking
+from drive.scoring.services import ranking
 from drive.scoring.models import Round, Table
 from drive.scoring.selectors.results import leaders
 from drive.scoring.standings import Run, compute, running_totals

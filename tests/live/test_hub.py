@@ -8,9 +8,9 @@ from channels.layers import get_channel_layer
 from channels.testing import WebsocketCommunicator
 
 from drive.asgi import application
-from drive.broadcast import event_group
+from drive.core.broadcast import event_group
 from drive.live import hub as hubs
-from drive.tickets import issue_ticket
+from drive.core.tickets import issue_ticket
 
 ORIGIN = [(b"origin", b"http://testserver")]
 

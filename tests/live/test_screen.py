@@ -6,9 +6,9 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.errors import Forbidden
+from drive.core.errors import Forbidden
 from drive.events.models import Event, Player, Registration
-from drive.live import screen as screens
+from drive.live.services import screen as screens
 from drive.scoring.models import Round
 from tests import seats
 

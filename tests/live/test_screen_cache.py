@@ -3,9 +3,9 @@ the live pages from a rendering cached per standings version); the clock, the ha
 entered and the announcements around them stay live."""
 import pytest
 
-from drive.live import announcements
-from drive.live import screen as screens
-from drive.scoring import ranking
+from drive.live.services import announcements
+from drive.live.services import screen as screens
+from drive.scoring.services import ranking
 from tests import seats
 
 pytestmark = pytest.mark.django_db

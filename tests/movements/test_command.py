@@ -5,8 +5,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from drive.movements.quality import is_whist_tournament
-from drive.movements.schedule import Round
+from drive.movements.algorithms.quality import is_whist_tournament
+from drive.movements.algorithms.schedule import Round
 
 
 def run(*args):

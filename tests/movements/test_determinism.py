@@ -13,8 +13,8 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 
-from drive.movements.build import Budget, build_movement, replan
-from drive.movements.individual import individual
+from drive.movements.algorithms.build import Budget, build_movement, replan
+from drive.movements.algorithms.individual import individual
 
 # Sizes with no whole design: the optimiser runs, polishing included.
 REQUESTS = [(22, 8), (38, 12), (97, 6)]
@@ -79,7 +79,7 @@ def test_search_report_in_the_quality_and_never_the_safety_net_in_a_normal_run()
 
 def test_safety_net_stops_a_search_and_says_so(caplog):
     budget = Budget(10**9, cap_seconds=0.0)  # a budget no machine finishes: the clock must stop it
-    with caplog.at_level(logging.WARNING, logger="drive.movements.optimiser"):
+    with caplog.at_level(logging.WARNING, logger="drive.movements.algorithms.optimiser"):
         m = build_movement(40, "individual", 10, budget=budget)
     search = m.meta["quality"]["search"]
     assert search["safety_cap_hit"] is True and search["work_done"] < 10**9
@@ -98,7 +98,7 @@ def test_command_json_reports_the_search():
 @pytest.mark.django_db
 def test_stored_movement_reports_its_search(make_event, organiser, settings):
     from drive.movements.models import Movement
-    from drive.movements.services import compute_movement, request_movement
+    from drive.movements.services.movements import compute_movement, request_movement
 
     event = make_event(movement_kind="individual", rounds=8)
     request_movement(event=event, players=22)

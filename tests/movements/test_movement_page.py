@@ -1,7 +1,7 @@
 """The organiser's movement page: a preview before the start, the stored plan after."""
 import pytest
 
-from drive.events import services as event_services
+from drive.events.services import events as event_services
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +19,7 @@ def test_preview_shows_quality_and_cards(client, make_event, organiser):
 
 
 def test_stored_plan_shows_names(client, make_event, organiser, django_capture_on_commit_callbacks):
-    from drive.scoring import evening
+    from drive.scoring.services import evening
 
     event = make_event(movement_kind="individual", rounds=3)
     for i in range(8):

@@ -5,9 +5,9 @@ import random
 
 import pytest
 
-from drive.movements.individual import default_rounds, individual
-from drive.movements.optimiser import Budget
-from drive.movements.quality import problems, report
+from drive.movements.algorithms.individual import default_rounds, individual
+from drive.movements.algorithms.optimiser import Budget
+from drive.movements.algorithms.quality import problems, report
 
 
 def most_rounds(v):

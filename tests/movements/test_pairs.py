@@ -4,8 +4,8 @@ from itertools import pairwise
 
 import pytest
 
-from drive.movements.pairs import mitchell, pairs_movement, round_robin
-from drive.movements.quality import problems
+from drive.movements.algorithms.pairs import mitchell, pairs_movement, round_robin
+from drive.movements.algorithms.quality import problems
 
 
 def meetings(rounds):

@@ -3,9 +3,9 @@ import random
 
 import pytest
 
-from drive.movements.progressive import CONVENTIONS, next_progressive_round
-from drive.movements.quality import problems, report
-from drive.movements.schedule import Round
+from drive.movements.algorithms.progressive import CONVENTIONS, next_progressive_round
+from drive.movements.algorithms.quality import problems, report
+from drive.movements.algorithms.schedule import Round
 
 FOUR_TABLES = Round(((1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11, 12), (13, 14, 15, 16)))
 

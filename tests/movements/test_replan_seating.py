@@ -1,9 +1,9 @@
 """Late arrivals and leavers; table numbers, seats and pinned players (issue 4)."""
-from drive.movements.build import Budget, build_movement
-from drive.movements.individual import individual
-from drive.movements.quality import problems, report
-from drive.movements.replan import replan
-from drive.movements.seating import assign_tables, moves
+from drive.movements.algorithms.build import Budget, build_movement
+from drive.movements.algorithms.individual import individual
+from drive.movements.algorithms.quality import problems, report
+from drive.movements.algorithms.replan import replan
+from drive.movements.algorithms.seating import assign_tables, moves
 
 
 def test_late_arrival_keeps_played_rounds_and_seated_players():
@@ -48,7 +48,7 @@ def test_pinned_player_keeps_their_table():
 
 
 def test_player_and_table_cards():
-    from drive.movements.schedule import player_card, table_card
+    from drive.movements.algorithms.schedule import player_card, table_card
 
     m = build_movement(13, "individual")
     card = player_card(m.rounds, 5)

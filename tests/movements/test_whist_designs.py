@@ -2,9 +2,9 @@
 build times (goal: under a second each) are measured by bench/movements.py."""
 import pytest
 
-from drive.movements import whist_designs as wd
-from drive.movements.individual import full_design
-from drive.movements.quality import count, is_directed, is_whist_tournament, problems
+from drive.movements.algorithms import whist_designs as wd
+from drive.movements.algorithms.individual import full_design
+from drive.movements.algorithms.quality import count, is_directed, is_whist_tournament, problems
 
 COVERED = wd.coverage(400)
 
@@ -15,7 +15,7 @@ def test_every_v_0_or_1_mod_4_from_5_to_64_is_covered():
 
 
 def test_prime_powers_1_mod_4_and_powers_of_4_up_to_400_are_covered():
-    from drive.movements.fields import factor_prime_power
+    from drive.movements.algorithms.fields import factor_prime_power
 
     wanted = [v for v in range(5, 401) if (factor_prime_power(v) and v % 4 == 1) or wd.power_of_four(v)]
     assert [v for v in wanted if v not in COVERED] == []

@@ -12,9 +12,10 @@ from django.test import Client
 from django.urls import reverse
 from rest_framework.test import APIClient
 
-from drive.errors import Forbidden
+from drive.core.errors import Forbidden
 from drive.events.models import Event, Player
-from drive.scoring import claims, results
+from drive.scoring.services import claims
+from drive.scoring.services import results
 from drive.scoring.models import HandResult, Round, SeatClaim, Table
 from tests import seats
 

@@ -6,9 +6,9 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from drive.errors import Forbidden
+from drive.core.errors import Forbidden
 from drive.events.models import AuditEntry, Player
-from drive.scoring import claims
+from drive.scoring.services import claims
 from drive.scoring.models import HandResult, SeatClaim, Table
 from tests import seats
 

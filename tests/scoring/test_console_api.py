@@ -4,10 +4,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.events import services as event_services
+from drive.events.services import events as event_services
 from drive.events.models import Event
 from drive.movements.models import Movement
-from drive.scoring import results
+from drive.scoring.services import results
 from drive.scoring.models import HandResult, Round
 
 from .test_console_pages import PLAN, confirm_table, submit

@@ -5,10 +5,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from drive.events import services as event_services
+from drive.events.services import events as event_services
 from drive.events.models import Event
 from drive.movements.models import Movement
-from drive.scoring import results
+from drive.scoring.services import results
 from drive.scoring.models import HandResult, Round
 from tests import seats
 

@@ -1,9 +1,9 @@
 """The organiser's players page: late arrivals join, leavers go; organisers only."""
 import pytest
 
-from drive.events import services as event_services
+from drive.events.services import events as event_services
 from drive.movements.models import Entrant
-from drive.scoring import evening as ev
+from drive.scoring.services import evening as ev
 from tests.scoring.test_evening import checked_in_event
 
 pytestmark = pytest.mark.django_db

@@ -9,7 +9,7 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
 
-from drive.events import services as event_services
+from drive.events.services import events as event_services
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant, Movement
 from drive.scoring.models import Round, Table

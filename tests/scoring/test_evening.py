@@ -4,11 +4,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.errors import Conflict, Forbidden
-from drive.events import services as event_services
+from drive.core.errors import Conflict, Forbidden
+from drive.events.services import events as event_services
 from drive.events.models import Event
 from drive.movements.models import Entrant, Movement
-from drive.scoring import evening as ev
+from drive.scoring.services import evening as ev
 from drive.scoring.models import Round, Table
 from drive.scoring.selectors.rounds import current_round
 from tests import seats
@@ -95,7 +95,7 @@ def test_end_of_last_round_finishes_then_results_published(evening, organiser, m
 
 
 def test_a_failed_movement_is_stored_and_can_be_retried(make_event, organiser, monkeypatch, django_capture_on_commit_callbacks):
-    from drive.movements import services as movement_services
+    from drive.movements.services import movements as movement_services
 
     def broken(**kwargs):
         raise RuntimeError("no design")

@@ -9,8 +9,8 @@ import uuid
 import pytest
 from django.core.cache import cache
 
-from drive import rendercache
-from drive.scoring import ranking
+from drive.core import rendercache
+from drive.scoring.services import ranking
 from drive.scoring.selectors import results as selectors
 from tests import seats
 

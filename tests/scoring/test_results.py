@@ -1,8 +1,8 @@
 """Result entry from the tables: validation, cross-checks, idempotence, corrections with history."""
 import pytest
 
-from drive.errors import Conflict, Forbidden, Invalid
-from drive.scoring import results
+from drive.core.errors import Conflict, Forbidden, Invalid
+from drive.scoring.services import results
 from drive.scoring.models import HandResult
 from tests import seats
 
@@ -94,7 +94,7 @@ def test_rotation_fixes_the_trump(table1, evening):
 
 
 def test_bad_token_is_not_found():
-    from drive.errors import NotFound
+    from drive.core.errors import NotFound
 
     with pytest.raises(NotFound):
         results.table_by_token("nope")
@@ -146,7 +146,7 @@ def test_tables_out(evening, table1):
 
 @pytest.mark.parametrize("token", ["", "short", "a\x00" * 10, "x" * 65])
 def test_malformed_tokens_are_not_found(token):
-    from drive.errors import NotFound
+    from drive.core.errors import NotFound
 
     with pytest.raises(NotFound):
         results.table_by_token(token)

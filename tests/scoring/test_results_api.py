@@ -109,7 +109,7 @@ def test_schema_documents_every_status(client):
 
 
 def test_a_hand_the_organiser_enters_is_a_correction_without_an_old_value(api, played, organiser):
-    from drive.scoring import results
+    from drive.scoring.services import results
     from drive.scoring.models import Round
 
     event = played["event"]

@@ -5,7 +5,9 @@ import threading
 import pytest
 from django.db import connection
 
-from drive.scoring import ranking, results
+from drive.scoring.services import ranking
+
+from drive.scoring.services import results
 from drive.scoring.models import Table
 from tests.browser.conftest import WAIT_MS, browser, new_page, shoot  # noqa: F401  (fixtures)
 

@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from drive.scoring import results
+from drive.scoring.services import results
 from drive.scoring.selectors.results import award_prizes, prize_kind
 
 from .test_results_pages import played, publish  # noqa: F401 (a fixture)
@@ -26,7 +26,7 @@ def test_csv_has_every_entrant_hand_by_hand_and_the_corrections(client, played, 
     event = played["event"]
     results.apply_revoke_penalty(actor=organiser, table=played["tables"][1], round_number=1, hand_number=1,
                                  offending_side="NS", reason="Revoke in spades")  # rule L8: 9 -> 6
-    from drive.scoring import ranking
+    from drive.scoring.services import ranking
 
     ranking.recompute_standings(event_id=event.pk)
     publish(event)

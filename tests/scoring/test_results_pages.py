@@ -5,7 +5,8 @@ import pytest
 from django.conf import settings
 
 from drive.events.models import Event, Player
-from drive.scoring import ranking, results
+from drive.scoring.services import ranking
+from drive.scoring.services import results
 from drive.scoring.models import Round, Table
 from tests import seats
 

@@ -3,7 +3,9 @@ from decimal import Decimal
 
 import pytest
 
-from drive.scoring import ranking, results
+from drive.scoring.services import ranking
+
+from drive.scoring.services import results
 from drive.scoring.models import Standing
 from tests import seats
 

@@ -3,7 +3,9 @@ waits per event, and none is lost (the task clears its mark before it reads)."""
 import pytest
 from django.core.cache import cache
 
-from drive.scoring import tasks, versions
+from drive.scoring import tasks
+
+from drive.scoring.services import versions
 from drive.scoring.models import HandResult, Standing
 from tests import seats
 

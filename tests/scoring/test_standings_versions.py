@@ -12,8 +12,11 @@ from kombu.exceptions import OperationalError
 
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant
-from drive.scoring import evening as evenings
-from drive.scoring import ranking, results, tasks, versions
+from drive.scoring.services import evening as evenings
+from drive.scoring import tasks
+from drive.scoring.services import ranking
+from drive.scoring.services import results
+from drive.scoring.services import versions
 from drive.scoring.models import HandResult, Standing, Table
 from drive.scoring.selectors import results as selectors
 from tests import seats
@@ -142,7 +145,7 @@ def test_publishing_recomputes_what_it_publishes(finished, table1, organiser, no
 
 
 def test_publishing_is_for_organisers_only(finished, make_user):
-    from drive.errors import Forbidden
+    from drive.core.errors import Forbidden
 
     with pytest.raises(Forbidden):
         evenings.publish_results(actor=make_user(), event=finished)
@@ -222,7 +225,7 @@ def test_an_entry_is_answered_2xx_and_stored_whatever_redis_says(api, evening, m
 @pytest.mark.django_db(transaction=True)
 def test_a_cancellation_stands_when_the_broker_refuses_the_waitlist_task(make_event, make_user, monkeypatch):
     """`delay_on_commit` of every task is robust (drive.celery.RobustTask)."""
-    from drive.events import services
+    from drive.events.services import events as services
     from drive.events.tasks import promote_waitlist
 
     event = make_event(capacity=1)

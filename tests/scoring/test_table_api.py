@@ -210,7 +210,7 @@ def test_between_rounds_the_moves_are_listed(api, table1, evening):
 def test_the_schema_documents_every_status_of_the_table_api(client):
     schema = client.get("/api/schema/?format=json").json()
     paths = schema["paths"]
-    assert set(paths["/api/tables/{token}/"]["get"]["responses"]) == {"200", "404", "429"}  # 429: drive.throttles
+    assert set(paths["/api/tables/{token}/"]["get"]["responses"]) == {"200", "404", "429"}  # 429: drive.core.throttles
     assert set(paths["/api/tables/{token}/results/"]["post"]["responses"]) == {"200", "201", "400", "403", "404",
                                                                                 "409", "429"}
     assert set(paths["/api/tables/{token}/claims/"]["post"]["responses"]) == {"200", "201", "400", "404", "409", "429"}

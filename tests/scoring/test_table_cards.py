@@ -7,7 +7,7 @@ from django.urls import reverse
 
 from drive.scoring.models import Table
 from drive.scoring.selectors.table import table_for_token
-from drive.errors import NotFound
+from drive.core.errors import NotFound
 
 pytestmark = pytest.mark.django_db
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -38,7 +38,7 @@ def test_the_organiser_gets_a_card_per_table_with_its_qr_code(client, organiser,
 
 
 def test_the_qr_code_holds_the_table_s_entry_address(client, organiser, evening, monkeypatch):
-    from drive import qr
+    from drive.core import qr
 
     encoded = []
     real = qr.segno.make

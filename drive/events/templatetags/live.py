@@ -1,16 +1,16 @@
 """Tags of the live pages.
 
-{% live_ticket event.pk %}: the ticket to an event's live feed (see drive.tickets).
+{% live_ticket event.pk %}: the ticket to an event's live feed (see drive.core.tickets).
 Used only in templates of views that checked the viewer may see the event.
 
 {% cachedhtml key %}...{% endcachedhtml %}: the block rendered once per key (and
-language), then served from the cache (drive.rendercache); what it reads is read only
+language), then served from the cache (drive.core.rendercache); what it reads is read only
 when it is rendered. An empty key renders it every time.
 """
 from django import template
 
-from drive.rendercache import cached_html
-from drive.tickets import issue_ticket
+from drive.core.rendercache import cached_html
+from drive.core.tickets import issue_ticket
 
 register = template.Library()
 

@@ -5,8 +5,8 @@ held by a signed-in player or by a phone.
 """
 from __future__ import annotations
 
-from ..claims import POSITIONS, claim_round
-from ..models import Round, Seat, SeatClaim, Table
+from drive.scoring.services.claims import POSITIONS, claim_round
+from drive.scoring.models import Round, Seat, SeatClaim, Table
 
 
 def _signed_in_name(user) -> str:

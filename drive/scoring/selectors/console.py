@@ -10,11 +10,11 @@ from django.utils import timezone
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant, Movement
 
-from ..evening import seconds_left
-from ..models import HandResult, Round, Seat, Table
-from ..results import tables_out
-from ..rules import rotation_trump
-from .rounds import current_round
+from drive.scoring.services.evening import seconds_left
+from drive.scoring.models import HandResult, Round, Seat, Table
+from drive.scoring.services.results import tables_out
+from drive.scoring.rules import rotation_trump
+from drive.scoring.selectors.rounds import current_round
 
 Phase = Event.Phase
 State = Round.State

@@ -20,12 +20,12 @@ from drive.events.models import Player
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
-from .. import versions
-from ..freshness import Freshness, fresh_standings
-from ..models import HandResult, Round, Seat, Standing
-from ..ranking import compute_for, fixed_partners
-from ..rules import event_ruleset, rotation_trump
-from ..standings import pair_unit, running_totals
+from drive.scoring.services import versions
+from drive.scoring.services.freshness import Freshness, fresh_standings
+from drive.scoring.models import HandResult, Round, Seat, Standing
+from drive.scoring.services.ranking import compute_for, fixed_partners
+from drive.scoring.rules import event_ruleset, rotation_trump
+from drive.scoring.standings import pair_unit, running_totals
 
 State = Round.State
 PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}

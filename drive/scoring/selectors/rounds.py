@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from drive.events.models import Event
 
-from ..models import Round, Table
+from drive.scoring.models import Round, Table
 
 
 def current_round(event: Event) -> Round | None:

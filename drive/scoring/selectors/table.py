@@ -10,13 +10,13 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from drive.errors import NotFound
+from drive.core.errors import NotFound
 from drive.events.models import Event
 
-from ..claims import claim_round, held_claim
-from ..models import HandResult, Round, Seat, SeatClaim, Table
-from ..results import SIDE_OF
-from ..rules import rotation_trump
+from drive.scoring.services.claims import claim_round, held_claim
+from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table
+from drive.scoring.services.results import SIDE_OF
+from drive.scoring.rules import rotation_trump
 
 Phase = Event.Phase
 State = Round.State

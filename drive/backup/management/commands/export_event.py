@@ -4,7 +4,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from drive.backup.services import export_event
+from drive.backup.services.backup import export_event
 from drive.events.models import Event
 
 

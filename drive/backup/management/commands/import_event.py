@@ -3,8 +3,8 @@ import json
 
 from django.core.management.base import BaseCommand, CommandError
 
-from drive.backup.services import import_event
-from drive.errors import ServiceError
+from drive.backup.services.backup import import_event
+from drive.core.errors import ServiceError
 
 
 class Command(BaseCommand):

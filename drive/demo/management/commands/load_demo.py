@@ -7,9 +7,11 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.utils import timezone
 
-from drive.events import services
+from drive.events.services import events as services
 from drive.events.models import Club, Player, Registration
-from drive.scoring import claims, evening, results
+from drive.scoring.services import claims
+from drive.scoring.services import evening
+from drive.scoring.services import results
 from drive.scoring.models import Seat, Table
 from drive.scoring.selectors.rounds import current_round
 

@@ -9,7 +9,7 @@ import json
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError
 
-from drive.movements.build import Budget, build_movement
+from drive.movements.algorithms.build import Budget, build_movement
 
 
 class Command(BaseCommand):

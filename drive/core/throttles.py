@@ -1,0 +1,137 @@
+"""Rate limits keyed on the client's real address (`drive.core.client.client_address`).
+
+`ScopedThrottle` is DRF's scoped throttle with that address. `RouteLimitMiddleware` puts
+the same counters (DRF's throttle cache and rates, so tests reset them alike) on the
+routes DRF does not see or cannot judge before the view runs:
+- logins (the HTML and the admin login): failed attempts, per address, scope "login"
+  shared with the API token route;
+- the HTML sign-up: every attempt, scope "signup", shared with the API;
+- every route whose URL carries a secret (a table, screen or door token): misses (404),
+  scope "token", so nobody can guess tokens while a hall behind one address is not slowed;
+- result entry (page and API): every entry, per table and address, scope "results".
+"""
+import hashlib
+from dataclasses import dataclass
+from typing import Callable
+
+from django.http import JsonResponse
+from django.shortcuts import render
+from django.utils.translation import gettext as _
+from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
+
+from drive.core.client import client_address
+
+SECRET_KWARGS = ("token", "door_code")
+RESULT_ROUTES = {"table-submit", "api-table-results"}
+LOGIN_ROUTES = {"login", "admin:login"}
+
+
+class ScopedThrottle(ScopedRateThrottle):
+    """DRF's scoped throttle, keyed on the real client address, not on X-Forwarded-For."""
+
+    def get_ident(self, request):
+        return client_address(request.META)
+
+
+class Counter(SimpleRateThrottle):
+    """One scope's counter for one key, in DRF's throttle cache: check first, count later
+    (a route may count only its failures, known once the view has answered)."""
+
+    cache_format = "throttle_%(scope)s_%(ident)s"  # DRF's own: the API and the pages share it
+
+    def __init__(self, scope: str, ident: str):
+        self.scope = scope
+        self.num_requests, self.duration = self.parse_rate(self.get_rate())
+        self.key = self.cache_format % {"scope": scope, "ident": ident}
+        self.now = self.timer()
+        self.history = [t for t in self.cache.get(self.key, []) if t > self.now - self.duration]
+
+    def full(self) -> bool:
+        return len(self.history) >= self.num_requests
+
+    def count(self) -> None:
+        self.history.insert(0, self.now)
+        self.cache.set(self.key, self.history, self.duration)
+
+    def get_cache_key(self, request, view):  # pragma: no cover - the key is fixed above
+        return self.key
+
+
+@dataclass
+class Rule:
+    scope: str
+    ident: str
+    counts: Callable  # (request, response) -> bool
+
+
+def _failed_login(request, response):
+    return request.method == "POST" and response.status_code == 200  # the form again: refused
+
+
+def _miss(request, response):
+    return response.status_code == 404
+
+
+def _entry(request, response):
+    return request.method == "POST"
+
+
+def rules_for(request, match) -> list[Rule]:
+    address = client_address(request.META)
+    rules = []
+    if match.view_name in LOGIN_ROUTES:
+        rules.append(Rule("login", address, _failed_login))
+    if match.view_name == "signup":
+        rules.append(Rule("signup", address, lambda rq, rs: rq.method == "POST"))
+    if any(name in match.kwargs for name in SECRET_KWARGS):
+        rules.append(Rule("token", address, _miss))
+    if match.view_name in RESULT_ROUTES and request.method == "POST":
+        # the token hashed: a cache key of safe characters whatever the URL holds
+        table = hashlib.sha256(str(match.kwargs.get("token", "")).encode()).hexdigest()[:20]
+        rules.append(Rule("results", f"{address}:{table}", _entry))
+    return rules
+
+
+def too_many(request, wait):
+    message = _("Too many attempts: please wait a minute and try again.")
+    if request.path.startswith("/api/"):
+        response = JsonResponse({"detail": message, "code": "throttled"}, status=429)
+    else:
+        response = render(request, "error.html", {"message": message}, status=429)
+    if wait:
+        response["Retry-After"] = str(max(1, int(wait)))
+    return response
+
+
+class RouteLimitMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        for rule, counter in getattr(request, "_route_limits", ()):
+            if rule.counts(request, response):
+                counter.count()
+        return response
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        match = request.resolver_match
+        limits = [(rule, Counter(rule.scope, rule.ident)) for rule in rules_for(request, match)]
+        for _rule, counter in limits:
+            if counter.full():
+                return too_many(request, counter.wait())
+        request._route_limits = limits
+        return None
+
+
+def document_route_limits(result, generator, request, public):
+    """drf-spectacular hook: the API operations this middleware limits answer 429 too."""
+    throttled = {"description": "Too many requests from this address: wait and try again (Retry-After).",
+                 "content": {"application/json": {"schema": {"type": "object"}}}}
+    for path, operations in result.get("paths", {}).items():
+        if not any("{%s}" % name in path for name in SECRET_KWARGS):
+            continue
+        for operation in operations.values():
+            if isinstance(operation, dict) and "responses" in operation:
+                operation["responses"].setdefault("429", throttled)
+    return result

@@ -1,0 +1,127 @@
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError as DjangoValidationError
+from django.utils.translation import gettext_lazy as _
+from rest_framework import serializers
+
+from drive.core.names import validate_name
+
+from drive.events.models import Club, Event, Player, Registration
+from drive.events.services.events import EVENT_FIELDS
+
+
+class ClubSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Club
+        fields = ["id", "name", "slug"]
+
+
+class EventSerializer(serializers.ModelSerializer):
+    """An event as the public sees it, with its places ("17/32") and waitlist length."""
+
+    club = ClubSerializer(read_only=True)
+    places_taken = serializers.IntegerField(read_only=True, source="taken")
+    waitlisted = serializers.IntegerField(read_only=True)
+    checked_in = serializers.IntegerField(read_only=True)
+
+    class Meta:
+        model = Event
+        fields = ["id", "club", *EVENT_FIELDS, "places_taken", "waitlisted", "checked_in"]
+
+
+class EventWriteSerializer(serializers.ModelSerializer):
+    prizes = serializers.ListField(child=serializers.CharField(max_length=80), required=False, max_length=50)
+
+    class Meta:
+        model = Event
+        fields = EVENT_FIELDS
+
+
+class EventCreateSerializer(EventWriteSerializer):
+    club = serializers.PrimaryKeyRelatedField(queryset=Club.objects.all())
+
+    class Meta(EventWriteSerializer.Meta):
+        fields = ["club", *EVENT_FIELDS]
+
+
+class PlayerSerializer(serializers.ModelSerializer):
+    class Meta:
+        model = Player
+        fields = ["id", "display_name", "category"]
+
+
+class RegistrationSerializer(serializers.ModelSerializer):
+    player = PlayerSerializer(read_only=True)
+    event = serializers.PrimaryKeyRelatedField(read_only=True)
+
+    class Meta:
+        model = Registration
+        fields = [
+            "id", "event", "player", "status", "waitlist_position", "walk_in", "fixed_table",
+            "registered_at", "promoted_at", "cancelled_at", "checked_in_at",
+        ]
+        read_only_fields = fields
+
+
+class FixedTableSerializer(serializers.Serializer):
+    # The range is checked by the service: it knows how many tables the event can have.
+    table = serializers.IntegerField(
+        allow_null=True,
+        help_text="The table the player keeps all evening (1 to capacity // 4), or null to clear it.",
+    )
+
+
+class SelfCheckInSerializer(serializers.Serializer):
+    door_code = serializers.CharField(max_length=64)
+
+
+class SelfCheckInResultSerializer(serializers.Serializer):
+    already_checked_in = serializers.BooleanField()
+    registration = RegistrationSerializer()
+
+
+class WalkInSerializer(serializers.Serializer):
+    display_name = serializers.CharField(max_length=80, validators=[validate_name])
+    category = serializers.ChoiceField(choices=Player.Category.choices, required=False, default="")
+
+
+class CountSerializer(serializers.Serializer):
+    count = serializers.IntegerField()
+
+
+class SignupSerializer(serializers.Serializer):
+    username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
+    password = serializers.CharField(write_only=True, max_length=128)
+    email = serializers.EmailField(required=False, allow_blank=True)
+    display_name = serializers.CharField(max_length=80, validators=[validate_name])
+
+    def validate_username(self, value):
+        # Stored NFKC-normalised (as create_user does): check the name as it will be saved,
+        # since normalising can lengthen it (one character may become 18) or add spaces.
+        User = get_user_model()
+        value = User.normalize_username(value)
+        validate_name(value)
+        try:
+            User._meta.get_field(User.USERNAME_FIELD).run_validators(value)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError(list(exc.messages)) from exc
+        if User.objects.filter(username__iexact=value).exists():
+            raise serializers.ValidationError(_("This username is taken."))
+        return value
+
+    def validate(self, attrs):
+        user = get_user_model()(username=attrs["username"], email=attrs.get("email", ""))
+        try:
+            validate_password(attrs["password"], user)
+        except DjangoValidationError as exc:
+            raise serializers.ValidationError({"password": list(exc.messages)}) from exc
+        return attrs
+
+
+class TokenOnlySerializer(serializers.Serializer):
+    token = serializers.CharField()
+
+
+class TokenSerializer(serializers.Serializer):
+    token = serializers.CharField()
+    player = PlayerSerializer()

@@ -1,0 +1,95 @@
+"""Reads for pages and the API: no writes, no permission decisions beyond filtering."""
+from datetime import timedelta
+
+from django.db.models import Case, Count, Q, Value, When
+from django.utils import timezone
+
+from drive.events.models import Club, Event, Registration
+
+Status = Registration.Status
+
+
+def event_places(event):
+    """Places taken, capacity, waitlist length and arrivals of one event."""
+    counts = event.registrations.aggregate(
+        taken=Count("id", filter=Q(status__in=Registration.HOLDS_PLACE)),
+        waitlisted=Count("id", filter=Q(status=Status.WAITLISTED)),
+        checked_in=Count("id", filter=Q(status=Status.CHECKED_IN)),
+        no_show=Count("id", filter=Q(status=Status.NO_SHOW)),
+    )
+    return {"capacity": event.capacity, **counts}
+
+
+def events_with_places(queryset):
+    return queryset.select_related("club").annotate(
+        taken=Count("registrations", filter=Q(registrations__status__in=Registration.HOLDS_PLACE)),
+        waitlisted=Count("registrations", filter=Q(registrations__status=Status.WAITLISTED)),
+        checked_in=Count("registrations", filter=Q(registrations__status=Status.CHECKED_IN)),
+    )
+
+
+def visible_events(user):
+    """Published events for everyone, plus every event of the clubs the user organises."""
+    events = Event.objects.all()
+    if user.is_authenticated and user.is_superuser:
+        return events
+    if user.is_authenticated:
+        return events.filter(Q(published=True) | Q(club__organisers=user)).distinct()
+    return events.filter(published=True)
+
+
+def upcoming_and_past(events, now=None, past_limit=10):
+    """Tonight's and future events soonest first; the latest past ones after them.
+
+    An evening counts as upcoming until twelve hours after its start.
+    """
+    boundary = (now or timezone.now()) - timedelta(hours=12)
+    upcoming = events_with_places(events.filter(starts_at__gte=boundary)).order_by("starts_at", "id")
+    past = events_with_places(events.filter(starts_at__lt=boundary)).order_by("-starts_at", "-id")[:past_limit]
+    return upcoming, past
+
+
+def organised_clubs(user):
+    if not user.is_authenticated:
+        return Club.objects.none()
+    return Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
+
+
+def organised_events(user):
+    return Event.objects.filter(club__in=organised_clubs(user))
+
+
+STATUS_ORDER = [Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN, Status.NO_SHOW, Status.CANCELLED]
+
+
+def registrations_for_event(event):
+    """At the door the organiser looks for who is expected: not arrived first, then the
+    waitlist in order, then those arrived, then the rest; by name within."""
+    status_order = Case(*(When(status=s, then=Value(i)) for i, s in enumerate(STATUS_ORDER)))
+    return (
+        event.registrations.select_related("player")
+        .annotate(status_order=status_order)
+        .order_by("status_order", "waitlist_position", "player__display_name", "id")
+    )
+
+
+def registration_of(user, event):
+    if not user.is_authenticated:
+        return None
+    return event.registrations.filter(player__user=user).first()
+
+
+def is_entrant(user, event):
+    """Whether the user plays in the evening (has a number in its movement)."""
+    return user.is_authenticated and event.entrants.filter(player__user=user).exists()
+
+
+def registrations_of(user):
+    if not user.is_authenticated:
+        return Registration.objects.none()
+    return Registration.objects.filter(player__user=user).select_related("event__club").order_by("-event__starts_at")
+
+
+def audit_log(event):
+    """The event's audit entries, newest first."""
+    return event.audit_entries.select_related("actor").order_by("-created_at", "-id")

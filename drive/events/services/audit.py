@@ -1,0 +1,197 @@
+"""The audit log: every organiser write leaves one entry (issue 10, after pretix's `log_action`).
+
+Call `log_action` inside the service's transaction, after the write, so the entry
+and the change commit or roll back together.
+"""
+from __future__ import annotations
+
+import datetime
+import decimal
+import uuid
+from typing import Any
+
+from django.apps import apps
+from django.core.exceptions import FieldDoesNotExist
+from django.db import models
+from django.utils import formats, timezone
+from django.utils.translation import gettext_lazy as _
+
+from drive.events.models import AuditEntry, Club, Event
+
+
+def _jsonable(value: Any) -> Any:
+    """Values as JSON can hold them: dates as ISO text, model rows as their id."""
+    if isinstance(value, dict):
+        return {str(k): _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return [_jsonable(v) for v in value]
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, (decimal.Decimal, uuid.UUID)):
+        return str(value)
+    if isinstance(value, models.Model):
+        return value.pk
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    return value
+
+
+def snapshot(obj: models.Model, fields: list[str] | tuple[str, ...]) -> dict:
+    """The named fields of a row, ready for `before`/`after`."""
+    return _jsonable({name: getattr(obj, name) for name in fields})
+
+
+def changed(before: dict, after: dict) -> tuple[dict, dict]:
+    """Only the keys whose value differs, on both sides."""
+    keys = [k for k in after if before.get(k) != after.get(k)]
+    return {k: before.get(k) for k in keys}, {k: after[k] for k in keys}
+
+
+def describe(obj: models.Model) -> str:
+    """A short, language-free name for the object of an entry: a registration by its
+    player, a round or a table by its number; a hand result says its place in `after`."""
+    label = obj._meta.label_lower
+    if label == "events.registration":
+        return obj.player.display_name
+    if label in ("scoring.round", "scoring.table"):
+        return str(obj.number)
+    if label == "scoring.handresult":
+        return ""
+    return str(obj)
+
+
+def actor_label(actor) -> str:
+    if actor is None or not getattr(actor, "is_authenticated", False):
+        return ""
+    # hasattr is False when the account has no player (the reverse one-to-one raises).
+    name = actor.player.display_name if hasattr(actor, "player") else ""
+    return (name or actor.get_username())[:150]
+
+
+def log_action(*, actor, event: Event | None, action: str, before: dict | None = None,
+               after: dict | None = None, obj: models.Model | None = None,
+               club: Club | None = None) -> AuditEntry:
+    """Record one organiser write. `action` is a dotted code such as "registration.checked_in"."""
+    if club is None and event is None:
+        raise ValueError("log_action needs an event or a club")
+    club_id = club.pk if club is not None else event.club_id
+    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    return AuditEntry.objects.create(
+        club_id=club_id, event=event, actor=user, actor_label=actor_label(actor), action=action,
+        object_type=obj._meta.label_lower if obj is not None else "",
+        object_id=str(obj.pk) if obj is not None and obj.pk is not None else "",
+        object_repr=describe(obj)[:200] if obj is not None else "",
+        before=_jsonable(before) if before is not None else None,
+        after=_jsonable(after) if after is not None else None,
+    )
+
+
+# What each action code reads as in the console; a code missing here shows as itself.
+ACTION_LABELS = {
+    "club.created": _("club created"),
+    "event.created": _("event created"),
+    "event.changed": _("settings changed"),
+    "event.registration_opened": _("published, registration opened"),
+    "event.registration_closed": _("registration closed"),
+    "event.exported": _("backup downloaded"),
+    "event.door_code_reissued": _("door code reissued"),
+    "event.imported": _("imported from a backup"),
+    "registration.checked_in": _("checked in"),
+    "registration.no_show": _("marked a no-show"),
+    "registration.absent_no_shows": _("everyone not arrived marked a no-show"),
+    "registration.cancelled": _("registration cancelled"),
+    "registration.walk_in_added": _("walk-in added"),
+    "registration.fixed_table_set": _("fixed table set"),
+    "evening.started": _("evening started"),
+    "movement.retried": _("movement asked again"),
+    "entrant.added": _("late arrival joined"),
+    "entrant.left": _("player left"),
+    "round.started": _("round started"),
+    "round.clock_paused": _("clock paused"),
+    "round.clock_resumed": _("clock resumed"),
+    "round.ended": _("round ended"),
+    "result.correction": _("result corrected"),
+    "result.revoke": _("revoke penalty"),
+    "result.adjusted": _("score adjusted"),
+    "results.published": _("results published"),
+    "screen.link_issued": _("screen link issued"),
+    "screen.link_revoked": _("screen link revoked"),
+    "screen.chime_set": _("screen chime set"),
+    "announcement.made": _("announcement"),
+    "announcement.taken_down": _("announcement taken down"),
+    "table.link_reissued": _("table link reissued"),
+    "seat_claim.released": _("seat claim released"),
+}
+
+
+def action_label(action: str) -> str:
+    return str(ACTION_LABELS.get(action, action))
+
+
+PLACE_KEYS = ("round", "table", "hand_number")
+
+
+def place(entry: AuditEntry) -> str:
+    """"Round 2 · table 5 · hand 3" for an entry about one hand, else ""."""
+    after = entry.after or {}
+    if not all(key in after for key in PLACE_KEYS):
+        return ""
+    return _("Round %(k)s · table %(t)s · hand %(n)s") % {"k": after["round"], "t": after["table"],
+                                                         "n": after["hand_number"]}
+
+
+def changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
+    """(field, before, after) for every key either side names, in a stable order (a hand's
+    place aside: `place` says it)."""
+    before, after = entry.before or {}, entry.after or {}
+    keys = list(before) + [k for k in after if k not in before]
+    if place(entry):
+        keys = [k for k in keys if k not in PLACE_KEYS]
+    return [(k, before.get(k), after.get(k)) for k in keys]
+
+
+def readable_changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
+    """`changes` as an organiser reads them: each field by its name in the interface (the
+    logged row's model, else the event's), choices by their labels, times in the local
+    time zone, yes/no, lists joined. The API keeps the stored values."""
+    model = _logged_model(entry)
+    shown = []
+    for name, old, new in changes(entry):
+        field = _field(model, name)
+        label = str(field.verbose_name) if field is not None else name.replace("_", " ")
+        shown.append((label, _readable(field, old), _readable(field, new)))
+    return shown
+
+
+def _logged_model(entry: AuditEntry):
+    try:
+        return apps.get_model(entry.object_type) if entry.object_type else Event
+    except (LookupError, ValueError):
+        return Event
+
+
+def _field(model, name: str):
+    for candidate in (model, Event):
+        try:
+            return candidate._meta.get_field(name)
+        except FieldDoesNotExist:
+            continue
+    return None
+
+
+def _readable(field, value: Any) -> Any:
+    if field is not None and field.choices and isinstance(value, (str, int)):
+        return dict(field.flatchoices).get(value, value)
+    if isinstance(value, bool):
+        return _("yes") if value else _("no")
+    if isinstance(value, list):
+        return ", ".join(str(_readable(None, v)) for v in value)
+    if isinstance(value, str) and len(value) >= 19 and value[4:5] == "-" and value[10:11] == "T":
+        try:
+            moment = datetime.datetime.fromisoformat(value)
+        except ValueError:
+            return value
+        if timezone.is_aware(moment):
+            moment = timezone.localtime(moment)
+        return formats.date_format(moment, "j M Y H:i")
+    return value

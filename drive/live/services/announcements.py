@@ -1,0 +1,61 @@
+"""Announcements on the room's screen: the organiser types a line, every open screen shows
+it on top within a second, until it is taken down.
+
+Services check the organiser themselves and publish "announcements" on the event's group;
+`on_screen` is the read the screen uses.
+"""
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from drive.core import broadcast
+from drive.core.errors import Invalid
+from drive.events.services.audit import log_action
+from drive.events.permissions import require_organiser
+
+from drive.live.models import ANNOUNCEMENT_MAX, Announcement
+
+ON_SCREEN = 2  # the newest two: more would push the standings off a 1080-line screen
+
+
+def _clean(text):
+    text = " ".join((text or "").split())  # one line: newlines and runs of spaces collapse
+    if not text:
+        raise Invalid(_("Type what the room should read."), field="text")
+    if len(text) > ANNOUNCEMENT_MAX:
+        raise Invalid(_("At most %(n)d characters: the room reads it from afar.") % {"n": ANNOUNCEMENT_MAX}, field="text")
+    return text
+
+
+@transaction.atomic
+def announce(*, actor, event, text):
+    """Put a line on every open screen of the event."""
+    require_organiser(actor, event.club)
+    announcement = Announcement.objects.create(event=event, text=_clean(text), created_by=actor)
+    log_action(actor=actor, event=event, action="announcement.made", after={"text": announcement.text},
+               obj=announcement)
+    broadcast.publish(event.pk, "announcements")
+    return announcement
+
+
+@transaction.atomic
+def take_down(*, actor, announcement):
+    """Take a line off the screens; taking it down twice changes nothing."""
+    require_organiser(actor, announcement.event.club)
+    if announcement.taken_down_at is None:
+        announcement.taken_down_at = timezone.now()
+        announcement.save(update_fields=["taken_down_at"])
+        log_action(actor=actor, event=announcement.event, action="announcement.taken_down",
+                   before={"text": announcement.text}, after={"taken_down_at": announcement.taken_down_at},
+                   obj=announcement)
+        broadcast.publish(announcement.event_id, "announcements")
+    return announcement
+
+
+def current(event):
+    """Announcements not taken down, newest first (the console lists them all)."""
+    return list(Announcement.objects.filter(event=event, taken_down_at__isnull=True))
+
+
+def on_screen(event):
+    return current(event)[:ON_SCREEN]

@@ -1,0 +1,81 @@
+"""The movement as the organiser reads and prints it: the plan, its quality, the cards."""
+from django.conf import settings
+from django.utils.translation import gettext_lazy as _
+
+from drive.events.models import Registration
+
+from drive.movements.algorithms.build import Budget, build_movement, quality_report
+from drive.movements.models import Entrant
+from drive.movements.algorithms.schedule import Round, player_card, table_card
+
+PREVIEW_WORK = 3_000  # steps: a preview is computed in the request, keep it short
+PREVIEW_SAFETY_SECONDS = 30.0
+QUALITY_LABELS = {
+    "perfect": _("Perfect (both lower bounds met, sit-outs within one)"),
+    "partner_max": _("Most times one pair partners"),
+    "bound_partner_max": _("… lower bound"),
+    "partner_repeats_total": _("Partner repeats in all"),
+    "opponent_max": _("Most times one player opposes another"),
+    "same_table_max": _("Most times two players share a table"),
+    "bound_same_table_max": _("… lower bound"),
+    "same_table_histogram": _("Pairs of players by times at one table"),
+    "distinct_partners_min": _("Fewest different partners of any player"),
+    "sit_out_spread": _("Sit-outs: most minus fewest"),
+    "sit_out_longest_run": _("Longest run of sit-outs"),
+    "left_right_imbalance_max": _("Left/right opponent imbalance"),
+    "source": _("Construction"),
+}
+
+
+def quality_rows(quality):
+    """(label, value) in a reading order, for the organiser."""
+    return [(label, quality[key]) for key, label in QUALITY_LABELS.items() if key in quality]  # a preview is computed in the request: keep it short
+
+
+def expected_players(event):
+    """Before the start: those checked in, or else those registered."""
+    arrived = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
+    return arrived or event.registrations.filter(status__in=Registration.HOLDS_PLACE).count()
+
+
+def movement_plan(event, players=None):
+    """The stored movement once the evening started, else a preview for `players`.
+
+    Returns {"players", "kind", "preview", "rounds" (pure Rounds), "quality", "names"}.
+    """
+    stored = getattr(event, "movement", None)
+    if stored is not None and stored.status == stored.Status.READY and players is None:
+        rounds = [_round(r) for r in stored.plan["rounds"]]
+        names = dict(Entrant.objects.filter(event=event).values_list("number", "player__display_name"))
+        return {"players": stored.players, "kind": stored.kind, "preview": False, "rounds": rounds,
+                "quality": stored.quality, "names": names}
+    players = max(4, players or expected_players(event))
+    budget = Budget(min(PREVIEW_WORK, settings.MOVEMENT_WORK_BUDGET), PREVIEW_SAFETY_SECONDS)
+    built = build_movement(players=players, kind=event.movement_kind, rounds=event.rounds, budget=budget)
+    return {"players": players, "kind": event.movement_kind, "preview": True, "rounds": built.rounds,
+            "quality": quality_report(built), "names": {}}
+
+
+def _round(data):
+    tables = tuple(tuple(row[p] for p in "NESW") for row in sorted(data["tables"], key=lambda r: r["table"]))
+    return Round(tables, tuple(data["sit_out"]))
+
+
+def cards(plan):
+    """A card per player (round, table, seat, partner) and per table (round: N E S W)."""
+    rounds, names = plan["rounds"], plan["names"]
+
+    def name(number):
+        return names.get(number, f"№ {number}") if number else ""
+
+    players = [
+        {"number": p, "name": name(p),
+         "rows": [{**row, "partner": name(row["partner"])} for row in player_card(rounds, p)]}
+        for p in range(1, plan["players"] + 1)
+    ]
+    tables = max((len(r.tables) for r in rounds), default=0)
+    per_table = [
+        {"table": t, "rows": [{"round": row["round"], **{s: name(row[s]) for s in "NESW"}} for row in table_card(rounds, t)]}
+        for t in range(1, tables + 1)
+    ]
+    return {"players": players, "tables": per_table}

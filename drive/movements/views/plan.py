@@ -1,0 +1,31 @@
+"""The organiser's movement page: the plan with its quality report, and printable cards."""
+from django.contrib.auth.decorators import login_required
+from django.shortcuts import render
+
+from drive.events.access import organised_event
+
+from drive.movements.selectors.movements import cards, movement_plan, quality_rows
+
+MAX_PREVIEW_PLAYERS = 400
+
+
+def _players(value):
+    try:
+        number = int(value)
+    except (TypeError, ValueError):
+        return None
+    return number if 4 <= number <= MAX_PREVIEW_PLAYERS else None
+
+
+@login_required
+def movement_page(request, event_id):
+    event = organised_event(request.user, event_id)
+    plan = movement_plan(event, players=_players(request.GET.get("players")))
+    rounds = [
+        {"number": k, "tables": [{"table": i, "seats": [(s, plan["names"].get(p, p)) for s, p in zip("NESW", t)]}
+                                 for i, t in enumerate(r.tables, start=1)],
+         "sit_out": [plan["names"].get(p, p) for p in r.sit_out]}
+        for k, r in enumerate(plan["rounds"], start=1)
+    ]
+    context = {"event": event, "plan": plan, "rounds": rounds, "cards": cards(plan), "quality": quality_rows(plan["quality"])}
+    return render(request, "movements/plan.html", context)

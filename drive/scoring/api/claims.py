@@ -1,0 +1,68 @@
+"""REST API of the organiser's seat claims: who holds which seat of a table, freeing a
+seat, and a new link for a table. Organisers only (checked again by every service)."""
+from django.shortcuts import get_object_or_404
+from django.urls import reverse
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from drive.scoring.services import claims
+from drive.scoring.api.console import FORBIDDEN, NOT_FOUND, organised_event
+from drive.scoring.models import Table
+from drive.scoring.selectors import claims as selectors
+
+NO_CLAIM = OpenApiResponse(OpenApiTypes.OBJECT, description="No such event or table, or nobody claimed that seat")
+
+
+class SeatClaimSerializer(serializers.Serializer):
+    seat = serializers.CharField(help_text="N, E, S or W.")
+    player = serializers.CharField(help_text="Who sits there this round.")
+    claimed = serializers.BooleanField()
+    by = serializers.ChoiceField(choices=[("", "nobody"), ("user", "a signed-in player"), ("phone", "a phone")])
+    user = serializers.CharField(help_text="The signed-in player's name, when `by` is user.")
+    claimed_at = serializers.DateTimeField(allow_null=True)
+
+
+class TableClaimsSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    round = serializers.IntegerField(allow_null=True, help_text="The round the table's phones claim seats for.")
+    seats = SeatClaimSerializer(many=True)
+
+
+class TableLinkSerializer(serializers.Serializer):
+    table = serializers.IntegerField()
+    url = serializers.URLField(help_text="The table's new entry page; the old link answers 404 from now on.")
+
+
+def _table(request, event_id, number):
+    event = organised_event(request, event_id)
+    return get_object_or_404(Table.objects.select_related("event__club"), event=event, number=number)
+
+
+class TableClaimsView(APIView):
+    @extend_schema(responses={200: TableClaimsSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+                   operation_id="console_table_claims_list",
+                   description="The seats of a table in the round its phones claim for, and who claimed each.")
+    def get(self, request, event_id, number):
+        return Response(TableClaimsSerializer(selectors.table_claims(_table(request, event_id, number))).data)
+
+
+class TableClaimView(APIView):
+    @extend_schema(responses={204: None, 403: FORBIDDEN, 404: NO_CLAIM}, operation_id="console_table_claim_release",
+                   description="Free a seat: its claim stops counting at once and the seat may be claimed again.")
+    def delete(self, request, event_id, number, seat):
+        claims.release_claim(actor=request.user, table=_table(request, event_id, number), position=seat)
+        return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class TableLinkView(APIView):
+    @extend_schema(request=None, responses={200: TableLinkSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+                   operation_id="console_table_link_reissue",
+                   description="A new link (and QR code) for a table: the old one stops at once and the table's "
+                               "seat claims are released, so its phones claim their seats again.")
+    def post(self, request, event_id, number):
+        table = claims.reissue_table_link(actor=request.user, table=_table(request, event_id, number))
+        url = request.build_absolute_uri(reverse("table-entry", args=[table.token]))
+        return Response(TableLinkSerializer({"table": table.number, "url": url}).data)

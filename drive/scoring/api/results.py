@@ -1,0 +1,206 @@
+"""REST API of the evening for everyone: standings, published results, the player's evening.
+
+Read-only and thin: the selectors in selectors.results do the reading, the events app
+decides who may see an event.
+"""
+from drf_spectacular.utils import extend_schema
+from rest_framework import serializers
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from drive.core.api_docs import errors
+from drive.events.permissions import require_login
+
+from drive.scoring.views import results as views_results
+from drive.scoring.selectors import results as selectors
+
+# --- serializers ---------------------------------------------------------------------------
+
+
+class EventHeadSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    title = serializers.CharField()
+    club = serializers.CharField(source="club.name")
+    starts_at = serializers.DateTimeField()
+    phase = serializers.CharField()
+    rounds = serializers.IntegerField()
+    hands_per_round = serializers.IntegerField()
+    scoring_rule = serializers.CharField()
+    sit_out_score = serializers.CharField()
+    tie_break_rule = serializers.CharField()
+    prizes = serializers.ListField(child=serializers.CharField())
+
+
+class StandingLineSerializer(serializers.Serializer):
+    place = serializers.IntegerField()
+    shared = serializers.BooleanField(help_text="The place is shared with another entrant.")
+    number = serializers.IntegerField(help_text="The entrant's number in the movement.")
+    name = serializers.CharField()
+    category = serializers.CharField()
+    total = serializers.DecimalField(max_digits=7, decimal_places=2)
+    hands_played = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    sit_out_hands = serializers.IntegerField(help_text="Hands sat out, credited with an average (rule D5).")
+    first_half = serializers.DecimalField(max_digits=7, decimal_places=2)
+    second_half = serializers.DecimalField(max_digits=7, decimal_places=2)
+    prizes = serializers.ListField(child=serializers.CharField())
+
+
+class AwardSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=["place", "half", "booby"])
+    category = serializers.CharField()
+    shared = serializers.BooleanField()
+    winners = serializers.SerializerMethodField()
+
+    def get_winners(self, award) -> list[int]:
+        return [line.number for line in award.winners]
+
+
+class StandingsSerializer(serializers.Serializer):
+    event = EventHeadSerializer()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(help_text="The results version these standings were computed from.")
+    updating = serializers.BooleanField(
+        help_text="Behind the latest results: a recomputation is on its way (never for final standings, "
+                  "which are recomputed before they are shown).")
+    lines = StandingLineSerializer(many=True)
+    prizes = AwardSerializer(many=True)
+
+
+class HandSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    hand = serializers.IntegerField()
+    table = serializers.IntegerField()
+    seat = serializers.CharField()
+    tricks = serializers.IntegerField(help_text="Tricks of the entrant's partnership.")
+    score = serializers.IntegerField()
+    trump = serializers.CharField()
+    status = serializers.CharField()
+    counted = serializers.BooleanField(help_text="False while the hand is disputed.")
+
+
+class ResultLineSerializer(StandingLineSerializer):
+    sat_out_rounds = serializers.ListField(child=serializers.IntegerField())
+    sit_out_credit = serializers.DecimalField(max_digits=7, decimal_places=2)
+    hands = HandSerializer(many=True)
+
+
+class CorrectionSerializer(serializers.Serializer):
+    round = serializers.IntegerField()
+    table = serializers.IntegerField()
+    hand = serializers.IntegerField()
+    kind = serializers.CharField()
+    by = serializers.CharField()
+    at = serializers.DateTimeField()
+    old_ns_tricks = serializers.IntegerField(allow_null=True)
+    old_status = serializers.CharField()
+    old_disputed_ns_tricks = serializers.IntegerField(allow_null=True)
+    new_ns_tricks = serializers.IntegerField()
+    reason = serializers.CharField()
+
+
+class ResultsSerializer(serializers.Serializer):
+    event = EventHeadSerializer()
+    published = serializers.BooleanField()
+    computed_at = serializers.DateTimeField(allow_null=True)
+    version = serializers.IntegerField(help_text="The results version these standings were computed from.")
+    lines = ResultLineSerializer(many=True)
+    prizes = AwardSerializer(many=True)
+    corrections = CorrectionSerializer(many=True)
+
+
+class EntrantSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    name = serializers.CharField(source="player.display_name")
+
+
+class SeatViewSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="round.number")
+    round_state = serializers.CharField(source="round.state")
+    sat_out = serializers.BooleanField()
+    table = serializers.IntegerField(allow_null=True)
+    seat = serializers.CharField(source="position")
+    partner = EntrantSerializer(allow_null=True)
+    opponents = EntrantSerializer(many=True)
+    trumps = serializers.SerializerMethodField()
+
+    def get_trumps(self, view) -> list[str]:
+        """The trump of each hand when a rotation fixes it (rule D2): S, H, D, C or NT."""
+        return [code for _hand, code in view.trumps]
+
+
+class MyHandSerializer(serializers.Serializer):
+    hand = serializers.IntegerField()
+    tricks = serializers.IntegerField(allow_null=True)
+    score = serializers.IntegerField(allow_null=True)
+    status = serializers.SerializerMethodField()
+    counted = serializers.BooleanField()
+
+    def get_status(self, cell) -> str:
+        return cell["result"].status if cell["result"] else ""
+
+
+class MyRoundSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="round.number")
+    sat_out = serializers.BooleanField()
+    table = serializers.IntegerField(allow_null=True)
+    seat = serializers.CharField(source="position")
+    points = serializers.IntegerField()
+    credit = serializers.DecimalField(max_digits=7, decimal_places=2, allow_null=True)
+    hands = MyHandSerializer(many=True)
+
+
+class MyEveningSerializer(serializers.Serializer):
+    event = serializers.IntegerField(source="event.pk")
+    entrant = EntrantSerializer()
+    now = SeatViewSerializer(allow_null=True, help_text="This round: in play, or the last one played.")
+    next = SeatViewSerializer(allow_null=True, help_text="The next round, once it is seated.")
+    rounds = MyRoundSerializer(many=True)
+    hands_played = serializers.IntegerField()
+    hands_won = serializers.IntegerField()
+    credit = serializers.DecimalField(max_digits=7, decimal_places=2, help_text="Sit-out average credited (rule D5).")
+    total = serializers.DecimalField(max_digits=7, decimal_places=2)
+    place = serializers.IntegerField(source="standing.place", allow_null=True, default=None)
+    shared = serializers.BooleanField(source="standing.shared", allow_null=True, default=None)
+    entrants = serializers.IntegerField()
+
+
+# --- documents (shared with the JSON export) -----------------------------------------------------
+
+
+def standings_document(event):
+    return StandingsSerializer({"event": event, **selectors.standings(event)}).data
+
+
+def results_document(event):
+    data = selectors.results_of(event)
+    return ResultsSerializer({**data, "published": event.phase == event.Phase.RESULTS_PUBLISHED}).data
+
+
+# --- views ------------------------------------------------------------------------------
+
+
+class StandingsView(APIView):
+    @extend_schema(responses={200: StandingsSerializer, **errors(403, 404)}, operation_id="event_standings",
+                   description="The live standings (stored by the standings task), with the prizes they give.")
+    def get(self, request, event_id):
+        return Response(standings_document(views_results.visible_event(request.user, event_id)))
+
+
+class ResultsView(APIView):
+    @extend_schema(responses={200: ResultsSerializer, **errors(403, 404)}, operation_id="event_results",
+                   description="Every entrant's hands and totals, the prizes and the corrections. "
+                               "Before publication only the club's organisers may read it (403).")
+    def get(self, request, event_id):
+        return Response(results_document(views_results.results_event(request.user, event_id)))
+
+
+class MyEveningView(APIView):
+    @extend_schema(responses={200: MyEveningSerializer, **errors(403, 404)}, operation_id="my_evening",
+                   description="The caller's evening: where they sit, with whom, their hands so far, total and place. "
+                               "403 without a login, 404 when the caller does not play in the event.")
+    def get(self, request, event_id):
+        require_login(request.user)
+        event, entrant = views_results.players_event(request.user, event_id)
+        return Response(MyEveningSerializer({"event": event, **selectors.my_evening(event, entrant)}).data)

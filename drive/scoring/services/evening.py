@@ -1,0 +1,445 @@
+"""The evening's life: start, rounds on the clock, the end, results published.
+
+Each function is an organiser action; a move that does not fit the evening's state is
+refused with a Conflict that says why.
+"""
+import logging
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from drive.core import broadcast
+from drive.core.errors import Conflict, NotFound
+from drive.events.services.audit import log_action
+from drive.events.models import Event, Registration
+from drive.events.permissions import require_organiser
+from drive.movements.services import movements
+from drive.movements.algorithms.build import Budget, replan
+from drive.movements.models import Entrant
+from drive.movements.algorithms.progressive import next_progressive_round
+from drive.movements.algorithms.quality import report
+from drive.movements.algorithms.schedule import Movement as Plan
+from drive.movements.algorithms.schedule import Round as PlanRound
+
+from drive.scoring import tasks
+
+from drive.scoring.services import ranking
+from drive.scoring.models import HandResult, Round, Seat, Table
+from drive.scoring.services.seating import seat_round, tables_needed
+from drive.scoring.selectors.rounds import current_round
+
+log = logging.getLogger(__name__)
+Phase = Event.Phase
+State = Round.State
+MIN_PLAYERS = 4
+
+
+def locked_event(event):
+    return Event.objects.select_for_update().get(pk=event.pk)
+
+
+def _require_phase(event, *phases):
+    if event.phase not in phases:
+        raise Conflict(_("Not possible now: the evening is %(phase)s.") % {"phase": event.get_phase_display()})
+
+
+@transaction.atomic
+def start_evening(*, actor, event):
+    """Freeze the checked-in players as entrants and ask for the movement (a Celery task)."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.REGISTRATION)
+    arrived = list(event.registrations.filter(status=Registration.Status.CHECKED_IN).select_related("player"))
+    if len(arrived) < MIN_PLAYERS:
+        raise Conflict(_("At least four players must be checked in to start."))
+    if event.movement_kind == Event.MovementKind.PAIRS and len(arrived) % 2:
+        raise Conflict(_("A fixed-pairs drive needs an even number of players: add or remove one."))
+    secrets.SystemRandom().shuffle(arrived)  # numbers decide the first seating: draw them
+    Entrant.objects.bulk_create(
+        Entrant(event=event, player=registration.player, number=i, pinned_table=registration.fixed_table)
+        for i, registration in enumerate(arrived, start=1)
+    )
+    Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, tables_needed(len(arrived)) + 1))
+    Round.objects.bulk_create(Round(event=event, number=n) for n in range(1, event.rounds + 1))
+    event.phase = Phase.IN_PROGRESS
+    if not event.registration_closes_at or event.registration_closes_at > timezone.now():
+        event.registration_closes_at = min(timezone.now(), event.starts_at)
+    event.save(update_fields=["phase", "registration_closes_at", "updated_at"])
+    log_action(actor=actor, event=event, action="evening.started", before={"phase": Phase.REGISTRATION},
+               after={"phase": event.phase, "entrants": len(arrived)}, obj=event)
+    movements.request_movement(event=event, players=len(arrived))
+    from drive.scoring.tasks import plan_evening
+
+    plan_evening.delay_on_commit(event.pk)
+    broadcast.publish(event.pk, "evening")
+    return event
+
+
+def plan_and_seat_first_round(*, event_id):
+    """The task's work: compute the movement, then seat round 1 (safe to run twice).
+
+    A failure is stored on the movement for the organiser to see and retry; it never
+    undoes the evening's start.
+    """
+    try:
+        movement = movements.compute_movement(event_id=event_id)
+    except Exception as exc:  # noqa: BLE001 - shown to the organiser, traceback logged
+        log.exception("movement for event %s failed", event_id)
+        movements.mark_failed(event_id=event_id, error=f"{type(exc).__name__}: {exc}")
+        return None
+    with transaction.atomic():
+        event = Event.objects.select_for_update().get(pk=event_id)
+        seat_next_round(event, 1, plan_round(event, movement, 1))
+    return movement.pk
+
+
+def plan_round(event, movement, number):
+    """Round `number` of the plan; a progressive movement's later rounds follow the results."""
+    if event.movement_kind == Event.MovementKind.PROGRESSIVE and number > 1:
+        return progressive_round(event, number)
+    return movement.plan["rounds"][number - 1]
+
+
+def progressive_round(event, number):
+    """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
+    previous = event.evening_rounds.get(number=number - 1)
+    seats = list(previous.seats.select_related("table", "entrant"))
+    by_table = {}
+    for seat in seats:
+        if seat.table_id:
+            by_table.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
+    tables = [tuple(by_table[t][p] for p in "NESW") for t in sorted(by_table)]
+    sit_out = tuple(seat.entrant.number for seat in seats if not seat.table_id)
+    winners = [round_winner(previous, t) for t in sorted(by_table)]
+    counts = {}
+    for seat in Seat.objects.filter(round__event=event, round__number__lt=number, table__isnull=True):
+        counts[seat.entrant.number] = counts.get(seat.entrant.number, 0) + 1
+    following = next_progressive_round(PlanRound(tuple(tables), sit_out), winners, event.progressive_convention,
+                                       sit_out_counts=counts)
+    return Plan(len(seats), "progressive", [following]).to_json()["rounds"][0]
+
+
+def round_winner(round_, table_number):
+    """The side with more tricks over the round's hands; a tie goes to the winners of the
+    last hand, and a table with no result yet to N-S (it is flagged as late anyway)."""
+    hands = list(round_.results.filter(table__number=table_number).exclude(status="disputed").order_by("hand_number"))
+    ns = sum(h.ns_tricks for h in hands)
+    ew = sum(h.ew_tricks for h in hands)
+    if ns != ew:
+        return "NS" if ns > ew else "EW"
+    return "EW" if hands and hands[-1].ew_tricks > hands[-1].ns_tricks else "NS"
+
+
+def _check_shown_round(event, shown_round):
+    """Under the event's lock: refuse a move made from a page that showed another round than
+    the one in hand now (another organiser moved the evening on meanwhile): "end anyway"
+    must end the round the organiser saw, never the next one."""
+    if shown_round is None:
+        return
+    current = current_round(event)
+    if current is None or current.number != shown_round:
+        raise Conflict(_("The evening has moved on since this page was shown (round %(shown)s): look again "
+                         "before you act.") % {"shown": shown_round})
+
+
+@transaction.atomic
+def start_round(*, actor, event, shown_round=None):
+    """Start the clock of the seated round: the round lasts the event's round length."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _check_shown_round(event, shown_round)
+    _require_phase(event, Phase.IN_PROGRESS)
+    round_ = current_round(event)
+    if round_ is None or round_.state != State.SEATED:
+        raise Conflict(_("There is no seated round waiting to start."))
+    now = timezone.now()
+    round_.state, round_.started_at = State.PLAYING, now
+    round_.deadline = now + timedelta(minutes=event.round_minutes)
+    round_.save(update_fields=["state", "started_at", "deadline"])
+    log_action(actor=actor, event=event, action="round.started", before={"state": State.SEATED},
+               after={"state": round_.state, "deadline": round_.deadline}, obj=round_)
+    broadcast.publish(event.pk, "clock", round=round_.number)
+    return round_
+
+
+def _playing_round(actor, event, shown_round):
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _check_shown_round(event, shown_round)
+    round_ = current_round(event)
+    if round_ is None or round_.state != State.PLAYING:
+        raise Conflict(_("No round is being played."))
+    return event, round_
+
+
+@transaction.atomic
+def pause_clock(*, actor, event, shown_round=None):
+    event, round_ = _playing_round(actor, event, shown_round)
+    if round_.paused_at is None:
+        round_.paused_at = timezone.now()
+        round_.save(update_fields=["paused_at"])
+        log_action(actor=actor, event=event, action="round.clock_paused", before={"paused_at": None},
+                   after={"paused_at": round_.paused_at}, obj=round_)
+        broadcast.publish(event.pk, "clock", round=round_.number)
+    return round_
+
+
+@transaction.atomic
+def resume_clock(*, actor, event, shown_round=None):
+    """The pause does not count: the deadline moves on by its length."""
+    event, round_ = _playing_round(actor, event, shown_round)
+    if round_.paused_at is not None:
+        before = {"paused_at": round_.paused_at, "deadline": round_.deadline}
+        round_.deadline += timezone.now() - round_.paused_at
+        round_.paused_at = None
+        round_.save(update_fields=["paused_at", "deadline"])
+        log_action(actor=actor, event=event, action="round.clock_resumed", before=before,
+                   after={"paused_at": None, "deadline": round_.deadline}, obj=round_)
+        broadcast.publish(event.pk, "clock", round=round_.number)
+    return round_
+
+
+def seconds_left(round_, now=None):
+    if round_.deadline is None:
+        return None
+    now = round_.paused_at or now or timezone.now()
+    return max(0, int((round_.deadline - now).total_seconds()))
+
+
+@transaction.atomic
+def end_round(*, actor, event, force=False, shown_round=None):
+    """Close the round: early when every table is in, at the deadline with the late tables flagged.
+
+    Then the next round is seated (a progressive movement from this round's results),
+    or after the last round the evening is finished.
+    """
+    from drive.scoring.services.results import tables_out
+
+    event, round_ = _playing_round(actor, event, shown_round)
+    out = tables_out(round_)
+    past_deadline = seconds_left(round_) == 0
+    if out and not (past_deadline or force):
+        raise Conflict(
+            _("Tables not in yet (still playing, or a hand disputed): %(tables)s. "
+              "Wait for the deadline or end the round anyway.")
+            % {"tables": ", ".join(str(t) for t in out)},
+            extra={"tables_out": out},
+        )
+    round_.state, round_.closed_at, round_.late_tables = State.CLOSED, timezone.now(), out
+    round_.paused_at = None
+    round_.save(update_fields=["state", "closed_at", "late_tables", "paused_at"])
+    _standings_moved(event)  # a closed round's sit-out credit is final now
+    log_action(actor=actor, event=event, action="round.ended", before={"state": State.PLAYING},
+               after={"state": round_.state, "late_tables": out, "forced": bool(force)}, obj=round_)
+    if round_.number < event.rounds:
+        seat_next_round(event, round_.number + 1, plan_round(event, event.movement, round_.number + 1))
+    else:
+        event.phase = Phase.FINISHED
+        event.save(update_fields=["phase", "updated_at"])
+        store_played_quality(event)
+    broadcast.publish(event.pk, "round", round=round_.number, late_tables=out)
+    return round_
+
+
+@transaction.atomic
+def publish_results(*, actor, event):
+    require_organiser(actor, event.club)
+    ranking.hold_recomputations(event.pk)  # first, then the event's row (see there)
+    event = locked_event(event)
+    _require_phase(event, Phase.FINISHED)
+    # What goes out is recomputed from the rows now, under the event's recomputation lock
+    # and in this transaction: never the stored standings a lost or late task left behind.
+    ranking.recompute_standings(event_id=event.pk)
+    event.phase = Phase.RESULTS_PUBLISHED
+    event.save(update_fields=["phase", "updated_at"])
+    log_action(actor=actor, event=event, action="results.published", before={"phase": Phase.FINISHED},
+               after={"phase": event.phase}, obj=event)
+    broadcast.publish(event.pk, "results")
+    return event
+
+
+def store_played_quality(event):
+    """The quality report of the rounds as played: a progressive movement (which follows
+    the results) or a re-planned one gets the same report as a designed one."""
+    movement = getattr(event, "movement", None)
+    played = _played_rounds(event, event.rounds + 1)
+    if movement is None or not played:
+        return
+    players = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first()
+    movement.quality = {**report(played, players), "source": movement.source, "as_played": True}
+    movement.save(update_fields=["quality"])
+
+
+def _standings_moved(event):
+    """Seats, entrants and rounds move the standings once a hand counts (before the first
+    result there are none to move): their version goes up in this transaction."""
+    if HandResult.objects.filter(round__event=event).exists():
+        tasks.standings_changed(event.pk)
+
+
+def seat_next_round(event, round_number, plan_round):
+    """Apply one round of the movement: seats written, the round marked seated."""
+    round_ = event.evening_rounds.get(number=round_number)
+    if round_.state != State.PENDING:
+        return round_
+    seat_round(round_, fit_to_present(event, round_number, plan_round))
+    _standings_moved(event)
+    round_.state = State.SEATED
+    round_.save(update_fields=["state"])
+    broadcast.publish(event.pk, "seating", round=round_number)
+    return round_
+
+
+@transaction.atomic
+def retry_movement(*, actor, event):
+    """After a failed computation the organiser asks again."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.IN_PROGRESS)
+    movement = getattr(event, "movement", None)
+    if movement is None or movement.status != movement.Status.FAILED:
+        raise Conflict(_("The movement has not failed."))
+    movements.request_movement(event=event, players=movement.players)
+    log_action(actor=actor, event=event, action="movement.retried", before={"status": movement.Status.FAILED},
+               after={"status": "requested"}, obj=event)
+    from drive.scoring.tasks import plan_evening
+
+    plan_evening.delay_on_commit(event.pk)
+    return event
+
+
+# --- late arrivals and leavers -------------------------------------------------------
+
+
+def _played_rounds(event, before):
+    """Rounds before `before` as the movement algorithms see them (from the stored seats)."""
+    rounds = []
+    for round_ in event.evening_rounds.filter(number__lt=before).exclude(state=State.PENDING).order_by("number"):
+        rounds.append(_plan_round_from_seats(round_))
+    return rounds
+
+
+def _plan_round_from_seats(round_):
+    tables, sit_out = {}, []
+    for seat in round_.seats.select_related("table", "entrant"):
+        if seat.table_id:
+            tables.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
+        else:
+            sit_out.append(seat.entrant.number)
+    return PlanRound(tuple(tuple(tables[t][p] for p in "NESW") for t in sorted(tables)), tuple(sit_out))
+
+
+def _from_json(plan_round):
+    tables = tuple(tuple(row[p] for p in "NESW") for row in sorted(plan_round["tables"], key=lambda r: r["table"]))
+    return PlanRound(tables, tuple(plan_round["sit_out"]))
+
+
+def fit_to_present(event, round_number, plan_round):
+    """The planned round, re-planned if players arrived or left since it was planned.
+
+    Rounds already played stay as they were; whoever the plan seats and is still here
+    keeps their seat. A designed movement stores its new remaining rounds.
+    """
+    present = sorted(e.number for e in Entrant.objects.filter(event=event) if e.plays_in(round_number))
+    planned = _from_json(plan_round)
+    if set(present) == set(planned.players()):
+        return plan_round
+    progressive = event.movement_kind == Event.MovementKind.PROGRESSIVE
+    movement = event.movement
+    later = [] if progressive else [_from_json(r) for r in movement.plan["rounds"][round_number:]]
+    rounds_left = 1 if progressive else event.rounds - round_number + 1
+    new = replan(_played_rounds(event, round_number), present, rounds_left, current=planned,
+                 seated={p for table in planned.tables for p in table} & set(present), planned=[planned, *later],
+                 budget=Budget(settings.REPLAN_WORK_BUDGET, settings.REPLAN_SAFETY_SECONDS))
+    new_json = Plan(max(present), event.movement_kind, new).to_json()["rounds"]
+    if not progressive:
+        movement.plan["rounds"][round_number - 1:] = new_json
+        movement.version += 1
+        movement.save(update_fields=["plan", "version"])
+        broadcast.publish(event.pk, "movement")
+    return new_json[0]
+
+
+def _next_round_number(event):
+    """The first round a change of players can still reach."""
+    round_ = current_round(event)
+    if round_ is None or round_.state == State.SEATED:
+        return round_.number if round_ else 1
+    return round_.number + 1
+
+
+def _reseat_if_waiting(event, number):
+    """A round seated but not started is seated again for the new field of players."""
+    round_ = event.evening_rounds.filter(number=number, state=State.SEATED).first()
+    if round_ is None:
+        return
+    planned = _plan_round_from_seats(round_)
+    round_.seats.all().delete()
+    round_.state = State.PENDING
+    round_.save(update_fields=["state"])
+    seat_next_round(event, number, Plan(len(planned.players()), event.movement_kind, [planned]).to_json()["rounds"][0])
+
+
+@transaction.atomic
+def add_late_arrival(*, actor, event, registration):
+    """A checked-in player who arrived after the start joins from the next round."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.IN_PROGRESS)
+    if registration.event_id != event.pk or registration.status != Registration.Status.CHECKED_IN:
+        raise Conflict(_("Check the player in first."))
+    if Entrant.objects.filter(event=event, player=registration.player_id).exists():
+        raise Conflict(_("This player is already in the evening."))
+    number = _next_round_number(event)
+    if number > event.rounds:
+        raise Conflict(_("The last round has started."))
+    top = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
+    entrant = Entrant.objects.create(event=event, player_id=registration.player_id, number=top + 1, joined_round=number)
+    _standings_moved(event)
+    log_action(actor=actor, event=event, action="entrant.added",
+               after={"player": registration.player_id, "number": entrant.number, "joined_round": number}, obj=entrant)
+    _reseat_if_waiting(event, number)
+    broadcast.publish(event.pk, "evening")
+    return entrant
+
+
+@transaction.atomic
+def remove_leaver(*, actor, event, entrant):
+    """A player who leaves plays no round after the current one."""
+    require_organiser(actor, event.club)
+    event = locked_event(event)
+    _require_phase(event, Phase.IN_PROGRESS)
+    entrant = Entrant.objects.get(pk=entrant.pk, event=event)
+    number = _next_round_number(event)
+    if entrant.left_after_round is not None:
+        return entrant
+    present = [e for e in Entrant.objects.filter(event=event) if e.plays_in(number) and e.pk != entrant.pk]
+    if len(present) < MIN_PLAYERS:
+        raise Conflict(_("Fewer than four players would be left."))
+    entrant.left_after_round = number - 1
+    entrant.save(update_fields=["left_after_round"])
+    _standings_moved(event)
+    log_action(actor=actor, event=event, action="entrant.left", before={"left_after_round": None},
+               after={"left_after_round": entrant.left_after_round}, obj=entrant)
+    _reseat_if_waiting(event, number)
+    broadcast.publish(event.pk, "evening")
+    return entrant
+
+
+def evening_move(*, actor, event, action, force=False, shown_round=None):
+    """One organiser move of the evening by its name (the console's buttons and the API).
+    `shown_round`: the round the organiser's page showed, checked under the event's lock."""
+    if action == "start":
+        return start_evening(actor=actor, event=event)
+    if action == "publish-results":
+        return publish_results(actor=actor, event=event)
+    moves = {"start-round": start_round, "pause": pause_clock, "resume": resume_clock}
+    if action == "end-round":
+        return end_round(actor=actor, event=event, force=force, shown_round=shown_round)
+    if action in moves:
+        return moves[action](actor=actor, event=event, shown_round=shown_round)
+    raise NotFound(_("No such move."))

@@ -1,0 +1,227 @@
+"""Results from the tables: entry from the players' phones, cross-checks, corrections.
+
+A table's rows are serialised on its Table row (select_for_update), so two phones of
+one table never overwrite each other unseen.
+"""
+import re
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from drive.core import broadcast
+from drive.core.errors import Conflict, Invalid, NotFound
+from drive.events.services.audit import log_action
+from drive.events.models import Event
+from drive.events.permissions import require_organiser
+from engine.scoring import revoke_adjustment
+from engine.validate import ResultError, validate_tricks
+
+from drive.scoring.services.claims import claim_for_entry
+from drive.scoring.models import HandResult, Round, Seat, Table
+from drive.scoring.rules import event_ruleset, rotation_trump
+from drive.scoring.selectors.rounds import entry_round
+from drive.scoring.tasks import standings_changed
+
+Status = HandResult.Status
+REASON_MAX = 100
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+
+
+def table_by_token(token):
+    if not TOKEN_SHAPE.fullmatch(token or ""):  # e.g. a NUL byte would upset PostgreSQL
+        raise NotFound(_("No such table."))
+    table = Table.objects.select_related("event__club").filter(token=token).first()
+    if table is None:
+        raise NotFound(_("No such table."))
+    return table
+
+
+def _tricks(ns_tricks):
+    """E-W took the rest of the 13 (rule S6.5); the engine checks the numbers."""
+    number = isinstance(ns_tricks, int) and not isinstance(ns_tricks, bool)
+    try:
+        return validate_tricks(ns_tricks, 13 - ns_tricks if number else 0)[0]
+    except ResultError as exc:
+        raise Invalid(_("Tricks for N-S must be a whole number from 0 to 13."), field="ns_tricks") from exc
+
+
+def _trump(event, round_, hand_number, trump):
+    fixed = rotation_trump(event, round_.number, hand_number)
+    if fixed is not None:
+        if trump and trump != fixed:
+            raise Invalid(_("This hand's trump is fixed by the rotation."), field="trump")
+        return fixed
+    if trump not in HandResult.Trump.values or trump == "NT":
+        raise Invalid(_("Say which suit was turned up for trumps."), field="trump")
+    return trump
+
+
+def _check_hand(event, hand_number):
+    if not isinstance(hand_number, int) or not 1 <= hand_number <= event.hands_per_round:
+        raise Invalid(_("Hand must be from 1 to %(n)s.") % {"n": event.hands_per_round}, field="hand_number")
+
+
+def _seat_at(round_, table, position):
+    if position not in SIDE_OF:
+        raise Invalid(_("Seat must be N, E, S or W."), field="seat")
+    seat = Seat.objects.filter(round=round_, table=table, position=position).select_related("entrant__player").first()
+    if seat is None:
+        raise Invalid(_("Nobody sits there at this table in this round."), field="seat")
+    return seat
+
+
+def table_complete(round_, table):
+    confirmed = HandResult.objects.filter(round=round_, table=table, status=Status.CONFIRMED).count()
+    return confirmed == round_.event.hands_per_round
+
+
+def tables_out(round_):
+    """Numbers of the tables of the round that have not every hand confirmed."""
+    seated = set(Seat.objects.filter(round=round_, table__isnull=False).values_list("table__number", flat=True))
+    counts = {}
+    for number in HandResult.objects.filter(round=round_, status=Status.CONFIRMED).values_list("table__number", flat=True):
+        counts[number] = counts.get(number, 0) + 1
+    return sorted(t for t in seated if counts.get(t, 0) < round_.event.hands_per_round)
+
+
+@transaction.atomic
+def submit_result(*, table, hand_number, ns_tricks, claim=None, user=None, seat=None, trump=None,
+                  expected_version=None):
+    """A player's entry for one hand, from the seat the phone claimed (`claim`: its secret;
+    `user`: the signed-in account, for a claim bound to it; `seat`, when given, must be the
+    claim's). No valid claim of this table and round: Forbidden. Returns (result, outcome).
+
+    outcome: "created", "unchanged" (the same again), "confirmed" (by the other side, or
+    at once with single entry), "updated" (the same side changes its unconfirmed entry: it
+    must name the version it saw, so two partners typing at once never overwrite each
+    other unseen: the second gets a Conflict with the stored values), "disputed" (the
+    other side disagrees: the organiser is asked).
+    """
+    table = Table.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=table.pk)
+    event = table.event
+    round_ = entry_round(table)
+    if event.phase != Event.Phase.IN_PROGRESS or round_ is None:
+        raise Conflict(_("No round is open for results at this table."))
+    # The seat is the claim's, never the client's word: one phone cannot be two seats.
+    seat = claim_for_entry(table=table, round_=round_, secret=claim, user=user, seat=seat).position
+    _check_hand(event, hand_number)
+    ns_tricks = _tricks(ns_tricks)
+    trump = _trump(event, round_, hand_number, trump)
+    side = SIDE_OF[_seat_at(round_, table, seat).position]
+    result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    if table_complete(round_, table):
+        if result.ns_tricks == ns_tricks and result.trump == trump:
+            return result, "unchanged"  # a repeat (a retry of the last confirmation) is idempotent
+        raise Conflict(_("This round is confirmed and locked: ask the organiser for a correction."),
+                       extra={"stored": _stored(result)})
+    outcome, result = _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump,
+                                   expected_version)
+    if outcome != "unchanged":
+        _after_change(event, round_, table)
+    return result, outcome
+
+
+def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump, expected_version):
+    single = event.result_confirmation == Event.Confirmation.SINGLE
+    if result is None:
+        status = Status.CONFIRMED if single else Status.ENTERED
+        result = HandResult(round=round_, table=table, hand_number=hand_number, ns_tricks=ns_tricks, trump=trump,
+                            status=status, entered_by=seat, confirmed_by=seat if single else "")
+        _save(result, _("entered at the table"))
+        return ("confirmed" if single else "created"), result
+    same = result.ns_tricks == ns_tricks and result.trump == trump
+    if same and (result.status == Status.CONFIRMED or SIDE_OF[result.entered_by] == side):
+        return "unchanged", result
+    if result.status == Status.DISPUTED:
+        raise Conflict(_("This hand is disputed: the organiser will settle it."), extra={"stored": _stored(result)})
+    if SIDE_OF[result.entered_by] == side or single:
+        if result.status == Status.CONFIRMED:
+            raise Conflict(_("This hand is already confirmed."), extra={"stored": _stored(result)})
+        if expected_version != result.version:
+            raise Conflict(_("Your side has already entered this hand: look at it, then change it if it is wrong."),
+                           extra={"stored": _stored(result)})
+        result.ns_tricks, result.trump, result.entered_by = ns_tricks, trump, seat
+        _save(result, _("changed at the table before confirmation"))
+        return "updated", result
+    if same:
+        result.status, result.confirmed_by = Status.CONFIRMED, seat
+        _save(result, _("confirmed by the opponents"))
+        return "confirmed", result
+    result.status, result.disputed_ns_tricks, result.confirmed_by = Status.DISPUTED, ns_tricks, seat
+    _save(result, _("disputed by the opponents"))
+    return "disputed", result
+
+
+def _stored(result):
+    return {"hand_number": result.hand_number, "ns_tricks": result.ns_tricks, "ew_tricks": result.ew_tricks,
+            "trump": result.trump, "status": result.status, "version": result.version}
+
+
+def _save(result, reason, user=None):
+    if result.pk:
+        result.version += 1
+    result._change_reason = reason
+    if user is not None:
+        result._history_user = user
+    result.save()
+
+
+def _after_change(event, round_, table):
+    standings_changed(event.pk)  # the version goes up with this change; recomputed once committed
+    broadcast.publish(event.pk, "results", round=round_.number, table=table.number)
+
+
+@transaction.atomic
+def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason, trump=None,
+                   kind=HandResult.ChangeKind.CORRECTION, expected_version=None):
+    """The organiser's correction of any hand, any time, with a reason kept in the history."""
+    require_organiser(actor, table.event.club)
+    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
+    event = table.event
+    if not (reason or "").strip():
+        raise Invalid(_("Give a reason for the correction."), field="reason")
+    if len(reason.strip()) > REASON_MAX:  # the history keeps this many characters
+        raise Invalid(_("Keep the reason under %(n)s characters.") % {"n": REASON_MAX}, field="reason")
+    if kind not in HandResult.ChangeKind.values or kind == HandResult.ChangeKind.ENTRY:
+        raise Invalid(_("Unknown kind of correction."), field="kind")
+    round_ = event.evening_rounds.filter(number=round_number).first()
+    if round_ is None or round_.state == Round.State.PENDING:
+        raise Invalid(_("That round has not been played."), field="round")
+    _check_hand(event, hand_number)
+    ns_tricks = _tricks(ns_tricks)
+    result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    if result and expected_version is not None and result.version != expected_version:
+        raise Conflict(_("Someone changed this hand meanwhile."), extra={"stored": _stored(result)})
+    trump = _trump(event, round_, hand_number, trump or (result.trump if result else None))
+    before = _stored(result) if result else None
+    result = result or HandResult(round=round_, table=table, hand_number=hand_number)
+    result.ns_tricks, result.trump, result.status = ns_tricks, trump, Status.CONFIRMED
+    result.disputed_ns_tricks, result.change_kind = None, kind
+    _save(result, reason.strip(), user=actor)
+    # The hand's own history keeps the row; the log says who did what to the evening, and why.
+    log_action(actor=actor, event=event, action=f"result.{kind}", before=before,
+               after={**_stored(result), "round": round_.number, "table": table.number, "reason": reason.strip()},
+               obj=result)
+    _after_change(event, round_, table)
+    return result
+
+
+@transaction.atomic
+def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_side, reason, expected_version=None):
+    """Rule L8 for results from paper: three tricks pass from the offenders to the opponents.
+
+    With `expected_version`, refused when the hand changed since the organiser saw it."""
+    if offending_side not in ("NS", "EW"):
+        raise Invalid(_("Say which side revoked: NS or EW."), field="offending_side")
+    table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
+    round_ = table.event.evening_rounds.filter(number=round_number).first()
+    result = round_ and HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    if result is None:
+        raise Invalid(_("Enter the hand's result before its penalty."), field="hand_number")
+    if expected_version is not None and result.version != expected_version:
+        raise Conflict(_("Someone changed this hand meanwhile."), extra={"stored": _stored(result)})
+    (ns, _ew), _points = revoke_adjustment((result.ns_tricks, result.ew_tricks), ("NS", "EW").index(offending_side),
+                                          event_ruleset(table.event))
+    return correct_result(actor=actor, table=table, round_number=round_number, hand_number=hand_number, ns_tricks=ns,
+                          reason=reason, kind=HandResult.ChangeKind.REVOKE, expected_version=result.version)

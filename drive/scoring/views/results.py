@@ -1,0 +1,137 @@
+"""Pages for everyone: the player's evening, live standings, published results with their
+CSV and JSON exports, and the organiser's printable score cards. Thin: reads come from
+selectors.results, permissions from drive.events.permissions."""
+import json
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, render
+from django.template.loader import render_to_string
+from django.utils.text import slugify
+from django.utils.translation import gettext as _
+
+from drive.core.errors import Forbidden, NotFound
+from drive.core.rendercache import cached_html
+from drive.core.spreadsheet import SafeWriter
+from drive.events.selectors import events as event_selectors
+from drive.events.models import Event
+from drive.events.permissions import is_organiser, require_organiser
+
+from drive.scoring.selectors import results as selectors
+
+
+def visible_event(user, event_id):
+    """The event if the user may see it (published, or their club's); 404 otherwise."""
+    return get_object_or_404(event_selectors.visible_events(user).select_related("club"), pk=event_id)
+
+
+def results_event(user, event_id):
+    """The event whose results the user may read: everyone once published, before that the
+    club's organisers only (403 for others)."""
+    event = visible_event(user, event_id)
+    if event.phase != Event.Phase.RESULTS_PUBLISHED and not is_organiser(user, event.club):
+        raise Forbidden(_("The results are not published yet."))
+    return event
+
+
+def players_event(user, event_id):
+    """The event and the user's entry in it; 404 when they do not play in it."""
+    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    entrant = selectors.entrant_of(user, event)
+    if entrant is None:
+        raise NotFound(_("You are not playing in this whist drive."))
+    return event, entrant
+
+
+def _live(event):
+    """What a live fragment needs: the event to listen to, the polling interval if set
+    (without a websocket live.js polls; tests shorten it with LIVE_POLL_MS)."""
+    return {"event": event, "poll_ms": getattr(settings, "LIVE_POLL_MS", None)}
+
+
+def _fragment(request, page, fragment):
+    """htmx re-fetches (on a live update) get the fragment only."""
+    return fragment if request.headers.get("HX-Request") else page
+
+
+@login_required
+def my_evening(request, event_id):
+    event, entrant = players_event(request.user, event_id)
+    context = {**_live(event), **selectors.my_evening(event, entrant)}
+    template = _fragment(request, "scoring/results/my_evening.html", "scoring/results/_my_evening.html")
+    return render(request, template, context)
+
+
+def standings(request, event_id):
+    """The live standings a whole room polls: their rendering is cached per stored
+    standings (drive.core.rendercache); who asks only changes the links around it."""
+    event = visible_event(request.user, event_id)
+    stamp = selectors.standings_stamp(event)
+    body = cached_html(f"standings:{stamp.key}", lambda: render_to_string(
+        "scoring/results/_standings_body.html", {"event": event, **selectors.standings(event, stamp.fresh)}))
+    context = {**_live(event), "standings_body": body, "can_organise": is_organiser(request.user, event.club),
+               "plays": selectors.entrant_of(request.user, event) is not None}
+    template = _fragment(request, "scoring/results/standings.html", "scoring/results/_standings.html")
+    return render(request, template, context)
+
+
+def results(request, event_id):
+    event = results_event(request.user, event_id)
+    data = selectors.results_of(event)
+    columns = selectors.results_columns(event)
+    for line in data["lines"]:
+        line.grid = selectors.score_grid(line, columns)
+    context = {**data, "columns": columns, "published": event.phase == Event.Phase.RESULTS_PUBLISHED}
+    return render(request, "scoring/results/results.html", context)
+
+
+def _filename(event, extension):
+    return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-results.{extension}"
+
+
+def results_csv(request, event_id):
+    """One row per entrant: place, totals, a column per hand; then the corrections."""
+    event = results_event(request.user, event_id)
+    data = selectors.results_of(event)
+    columns = selectors.results_columns(event)
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "csv")}"'
+    response.write("\ufeff")  # spreadsheets then read the names' accents right
+    out = SafeWriter(response)  # names are the players' own words: no formulas
+    out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Hands played"), _("Hands won"),
+                  _("Hands sat out"), _("Sit-out average credited"), _("First half"), _("Second half"), _("Prizes"),
+                  *[_("R%(round)s H%(hand)s") % {"round": r, "hand": h} for r, h in columns]])
+    for line in data["lines"]:
+        out.writerow([f"{line.place}=" if line.shared else line.place, line.number, line.name, line.total,
+                      line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit, line.first_half,
+                      line.second_half, "; ".join(line.prizes), *selectors.grid_text(selectors.score_grid(line, columns))])
+    out.writerow([])
+    out.writerow([_("Corrections")])
+    out.writerow([_("When"), _("By"), _("Round"), _("Table"), _("Hand"), _("Kind"), _("Old N-S tricks"),
+                  _("New N-S tricks"), _("Reason")])
+    for change in data["corrections"]:
+        out.writerow([change["at"].isoformat(), change["by"], change["round"], change["table"], change["hand"],
+                      change["kind_label"], "" if change["old_ns_tricks"] is None else change["old_ns_tricks"],
+                      change["new_ns_tricks"], change["reason"]])
+    return response
+
+
+def results_json(request, event_id):
+    """The same document as GET /api/events/<id>/results/, as a file."""
+    from drive.scoring.api.results import results_document
+
+    event = results_event(request.user, event_id)
+    response = HttpResponse(json.dumps(results_document(event), cls=DjangoJSONEncoder, ensure_ascii=False, indent=1),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "json")}"'
+    return response
+
+
+@login_required
+def scorecards(request, event_id):
+    """Every entrant's personal score card, one a page, for the organiser to print."""
+    event = visible_event(request.user, event_id)
+    require_organiser(request.user, event.club)
+    return render(request, "scoring/results/scorecards.html", {"event": event, "cards": selectors.scorecards(event)})
