@@ -15,10 +15,6 @@ urlpatterns = [
     path("api/schema/", SpectacularAPIView.as_view(), name="api-schema"),
     # Split: its start-up script is a file of its own, not inline (the Content-Security-Policy).
     path("api/docs/", SpectacularSwaggerSplitView.as_view(url_name="api-schema"), name="api-docs"),
-    path("api/", include("drive.events.api_urls")),
-    path("api/", include("drive.scoring.api_urls")),
-    path("api/", include("drive.live.api_urls")),
-    path("api/", include("drive.backup.api_urls")),
     path("", include("drive.events.urls")),
     path("", include("drive.scoring.urls")),
     path("", include("drive.movements.urls")),
