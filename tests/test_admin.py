@@ -20,9 +20,9 @@ def test_every_project_model_is_registered():
 @pytest.mark.django_db
 @pytest.mark.parametrize("model", project_models(), ids=lambda m: m.__name__)
 def test_admin_pages_open(admin_client, model, event, make_user):
-    from drive.events.services import events as services
+    from drive.events.services import registration as registration_services
 
-    services.register(actor=make_user(), event=event)
+    registration_services.register(actor=make_user(), event=event)
     opts = model._meta
     changelist = admin_client.get(reverse(f"admin:{opts.app_label}_{opts.model_name}_changelist"))
     assert changelist.status_code == 200

@@ -46,14 +46,14 @@ def every_failure_slow(monkeypatch):
     """As if each failure had taken the timeouts of a Redis that hangs (no waiting here)."""
     from drive.core import broadcast
     from drive.core import cache
-    from drive.scoring import tasks
+    from drive.scoring.services import recompute
 
-    for module in (cache, broadcast, tasks):
+    for module in (cache, broadcast, recompute):
         monkeypatch.setattr(module, "SLOW_FAILURE_SECONDS", 0)
     yield
     cache._down_until.clear()
     broadcast._down_until[0] = 0.0
-    tasks._broker_down_until[0] = 0.0
+    recompute._broker_down_until[0] = 0.0
 
 
 def refusing(calls):
@@ -104,6 +104,7 @@ def test_a_channel_layer_that_hangs_is_left_alone_for_a_moment(monkeypatch, ever
 @pytest.mark.django_db
 def test_a_broker_that_hangs_is_left_alone_for_a_moment(monkeypatch, every_failure_slow):
     from drive.scoring import tasks
+    from drive.scoring.services import recompute
 
     sent = []
 
@@ -112,7 +113,7 @@ def test_a_broker_that_hangs_is_left_alone_for_a_moment(monkeypatch, every_failu
         raise TimeoutError("no answer")
 
     monkeypatch.setattr(tasks.recompute_standings, "delay", hanging)
-    monkeypatch.setattr(tasks, "_mark", lambda event_id: True)
-    tasks._enqueue(7)  # logged, not raised
-    tasks._enqueue(7)
+    monkeypatch.setattr(recompute, "_mark", lambda event_id: True)
+    recompute._enqueue(7)  # logged, not raised
+    recompute._enqueue(7)
     assert sent == [7]  # the second entry did not wait for it; the sweep will recompute

@@ -5,7 +5,7 @@ from channels.testing import WebsocketCommunicator
 from django.db import connection
 
 from drive.asgi import application
-from drive.events.services import events as services
+from drive.events.services import arrivals as arrival_services
 from drive.core.tickets import issue_ticket
 
 
@@ -15,7 +15,7 @@ async def test_check_in_is_pushed_to_event_subscribers(make_event, organiser):
     communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/?ticket={issue_ticket(event.pk)}", headers=[(b"origin", b"http://testserver")])
     connected, _ = await communicator.connect()
     assert connected
-    await sync_to_async(services.add_walk_in)(actor=organiser, event=event, display_name="Vera")
+    await sync_to_async(arrival_services.add_walk_in)(actor=organiser, event=event, display_name="Vera")
     message = await communicator.receive_json_from(timeout=5)
     assert message == {"kind": "arrivals", "event": event.pk, "data": {}}
     await communicator.disconnect()

@@ -6,3 +6,6 @@ class EventsConfig(AppConfig):
     name = "drive.events"
     label = "events"
     verbose_name = _("Events and registration")
+
+    def ready(self):
+        from drive.events import tasks  # noqa: F401 - registers the app's Celery tasks in every process

@@ -1,12 +1,13 @@
 """Celery tasks: take ids, call a service, safe to run twice."""
 from celery import shared_task
 
-from drive.events.services import events as services
+
+from drive.events.services import registration as registration_services
 
 
 @shared_task
 def promote_waitlist(event_id):
-    promoted = services.fill_places_from_waitlist(event_id=event_id)
+    promoted = registration_services.fill_places_from_waitlist(event_id=event_id)
     for registration_id in promoted:
         notify_promoted.delay_on_commit(registration_id)
     return promoted
@@ -14,4 +15,4 @@ def promote_waitlist(event_id):
 
 @shared_task
 def notify_promoted(registration_id):
-    return services.notify_promoted(registration_id=registration_id)
+    return registration_services.notify_promoted(registration_id=registration_id)

@@ -4,6 +4,8 @@ from django.urls import include, path
 from drive.events.api import audit as api_audit
 from drive.events.api import events as api
 from drive.events.services import events as services
+from drive.events.services import registration as registration_services
+from drive.events.services import arrivals as arrival_services
 from drive.events.views import audit as views_audit
 from drive.events.views import events as views
 
@@ -33,17 +35,17 @@ api_patterns = [
     ),
     path(
         "registrations/<int:registration_id>/check-in/",
-        api.registration_action(services.check_in, "The organiser marks the player arrived."),
+        api.registration_action(arrival_services.check_in, "The organiser marks the player arrived."),
         name="api-check-in",
     ),
     path(
         "registrations/<int:registration_id>/no-show/",
-        api.registration_action(services.mark_no_show, "The organiser marks a registered player as not come."),
+        api.registration_action(arrival_services.mark_no_show, "The organiser marks a registered player as not come."),
         name="api-no-show",
     ),
     path(
         "registrations/<int:registration_id>/cancel/",
-        api.registration_action(services.cancel_registration, "Cancel: the player's own, or any as organiser."),
+        api.registration_action(registration_services.cancel_registration, "Cancel: the player's own, or any as organiser."),
         name="api-cancel",
     ),
     path("registrations/<int:registration_id>/fixed-table/", api.FixedTableView.as_view(), name="api-fixed-table"),

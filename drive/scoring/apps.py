@@ -6,3 +6,6 @@ class ScoringConfig(AppConfig):
     name = "drive.scoring"
     label = "scoring"
     verbose_name = _("Rounds, results and standings")
+
+    def ready(self):
+        from drive.scoring import tasks  # noqa: F401 - registers the app's Celery tasks in every process

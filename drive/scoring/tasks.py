@@ -1,112 +1,21 @@
-"""Celery tasks of the evening: take ids, call a service, safe to run twice.
-
-The standings never wait on Redis for good: a change's enqueue happens after commit and
-cannot fail the change (logged instead), the pending mark expires within a minute, and
-beat's sweep recomputes every event whose standings are behind, whatever the mark says.
-"""
-import logging
-import time
-
+"""Celery tasks of the evening: take ids, call a service, safe to run twice."""
 from celery import shared_task
-from django.core.cache import cache
-from django.db import transaction
 
-from drive.scoring.services import ranking
-
-from drive.scoring.services import versions
-
-log = logging.getLogger(__name__)
-PENDING_SECONDS = 30  # a lost task's mark expires: later changes and reads then ask again
-SLOW_FAILURE_SECONDS = 0.5  # a broker that took this long to fail hangs rather than refuses
-BROKER_PAUSE_SECONDS = 15  # longer than the timeouts of one failed publish
-_broker_down_until = [0.0]  # per process: monotonic time until which the broker is left alone
+from drive.scoring.services import evening, recompute
 
 
-def pending_key(event_id):
-    return f"standings-pending:{event_id}"
-
-
-def standings_changed(event_id):
-    """Inside the transaction of a change that moves the standings: their version goes up
-    with it, and once it commits a recomputation is asked for."""
-    versions.bump(event_id)
-    recompute_standings_soon(event_id)
-
-
-def recompute_standings_soon(event_id):
-    """Once this transaction commits, have the standings recomputed, with at most one task
-    waiting per event: a burst of 600 results costs a few recomputations, not 600. The
-    task clears the mark before it reads the rows, so a change it may not see asks again.
-
-    Robust: the change is committed by then, so a broker or cache outage is logged, never
-    raised (the answer stays 2xx); the sweep recomputes once Redis is back."""
-    transaction.on_commit(lambda: _enqueue(event_id), robust=True)
-
-
-def _enqueue(event_id):
-    if not _mark(event_id):
-        return  # a task is waiting and will read this change too
-    if _broker_paused():
-        _forget_mark(event_id)
-        return  # it failed a moment ago: no request waits for it again, the sweep will do it
-    began = time.monotonic()
-    try:
-        recompute_standings.delay(event_id)
-    except Exception as exc:  # noqa: BLE001 - the broker is down: the sweep will do it
-        if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
-            _broker_down_until[0] = time.monotonic() + BROKER_PAUSE_SECONDS
-        log.warning("standings of event %s not queued (%s); the sweep will recompute them", event_id, exc)
-        _forget_mark(event_id)  # nothing waits after all: the next change asks again
-
-
-def _broker_paused():
-    """A broker that took long to fail a moment ago is not asked again yet: a Redis that
-    hangs (rather than refuses) would otherwise hold every entry for its timeouts."""
-    return time.monotonic() < _broker_down_until[0]
-
-
-def _mark(event_id):
-    """True when no task waits yet. A cache that cannot answer says True: better one
-    task too many than none."""
-    try:
-        return bool(cache.add(pending_key(event_id), True, PENDING_SECONDS))
-    except Exception as exc:  # noqa: BLE001
-        log.warning("standings-pending mark of event %s unavailable (%s)", event_id, exc)
-        return True
-
-
-def _forget_mark(event_id):
-    try:
-        cache.delete(pending_key(event_id))
-    except Exception as exc:  # noqa: BLE001 - the mark expires by itself
-        log.warning("standings-pending mark of event %s not cleared (%s)", event_id, exc)
-
-
-@shared_task(ignore_result=True)
+@shared_task(ignore_result=True, name=recompute.RECOMPUTE_TASK)
 def recompute_standings(event_id):
-    _forget_mark(event_id)  # before reading: a change from now on asks again
-    return ranking.recompute_standings(event_id=event_id, only_if_stale=True)
+    return recompute.recompute_waiting(event_id)
 
 
 @shared_task(ignore_result=True)
 def sweep_stale_standings():
-    """Beat's periodic task: recompute every event whose standings are behind its results.
-
-    It ignores the pending mark, so a task lost with a killed worker or a broker outage
-    (its mark still set, or never sent) is made good within one period."""
-    done = []
-    for event_id in versions.stale_event_ids():
-        try:
-            ranking.recompute_standings(event_id=event_id, only_if_stale=True)
-            done.append(event_id)
-        except Exception:  # noqa: BLE001 - one broken event must not starve the others
-            log.exception("sweep: standings of event %s failed", event_id)
-    return done
+    """Beat's periodic task (settings.CELERY_BEAT_SCHEDULE)."""
+    return recompute.sweep_stale_standings()
 
 
-@shared_task
+@shared_task(name=evening.PLAN_EVENING_TASK)
 def plan_evening(event_id):
     """Compute the movement and seat round 1."""
-    from drive.scoring.services.evening import plan_and_seat_first_round
-
-    return plan_and_seat_first_round(event_id=event_id)
+    return evening.plan_and_seat_first_round(event_id=event_id)

@@ -3,6 +3,8 @@ import pytest
 from django.urls import reverse
 
 from drive.events.services import events as services
+
+from drive.events.services import arrivals as arrival_services
 from drive.events.services.audit import log_action
 from drive.events.models import Event
 from drive.live.services import screen
@@ -13,7 +15,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def logged(event, organiser):
     services.update_event(actor=organiser, event=event, title="Friday Drive (moved)", venue="Church hall")
-    services.add_walk_in(actor=organiser, event=event, display_name="Walk In")
+    arrival_services.add_walk_in(actor=organiser, event=event, display_name="Walk In")
     screen.issue_screen_link(actor=organiser, event=event)
     return event
 
@@ -107,7 +109,7 @@ def test_a_correction_reads_as_its_hand_with_its_reason(client, evening, organis
     table = Table.objects.get(event=evening, number=1)
     results.correct_result(actor=organiser, table=table, round_number=1, hand_number=2, ns_tricks=8, trump="S",
                            reason="card misread")
-    registration = services.add_walk_in(actor=organiser, event=evening, display_name="Late Lucy")
+    registration = arrival_services.add_walk_in(actor=organiser, event=evening, display_name="Late Lucy")
     client.force_login(organiser)
     html = client.get(reverse("console-audit", args=[evening.pk])).content.decode()
     assert "result corrected</strong> · Round 1 · table 1 · hand 2" in html

@@ -12,6 +12,8 @@ from django.utils import timezone
 import drive
 from drive.backup.services.backup import export_for_organiser
 from drive.events.services import events
+from drive.events.services import arrivals as arrival_services
+from drive.events.services import registration as registration_services
 from drive.events.models import AuditEntry, Event, Registration
 from drive.live.services import announcements
 from drive.live.services import screen
@@ -24,7 +26,7 @@ from drive.scoring.models import HandResult, Round, Table
 pytestmark = pytest.mark.django_db
 
 # Services an actor calls for themselves, not as organiser of the event.
-PLAYER_SERVICES = {"drive.events.services.events.register", "drive.events.services.events.self_check_in",
+PLAYER_SERVICES = {"drive.events.services.registration.register", "drive.events.services.arrivals.self_check_in",
                    "drive.events.services.audit.log_action"}
 SKIPPED_MODULE_PREFIXES = ("views", "api", "urls", "admin", "consumers", "tasks")
 
@@ -90,15 +92,15 @@ SCENARIOS = {
     "drive.events.services.events.create_event": lambda o, f: events.create_event(
         actor=o, club=f("club"), title="New", starts_at=timezone.now() + timedelta(days=3), capacity=8),
     "drive.events.services.events.update_event": lambda o, f: events.update_event(actor=o, event=f("event"), title="Renamed"),
-    "drive.events.services.events.cancel_registration": lambda o, f: events.cancel_registration(
+    "drive.events.services.registration.cancel_registration": lambda o, f: registration_services.cancel_registration(
         actor=o, registration=_registration(f("event"))),
-    "drive.events.services.events.check_in": lambda o, f: events.check_in(actor=o, registration=_registration(f("event"))),
-    "drive.events.services.events.mark_no_show": lambda o, f: events.mark_no_show(
+    "drive.events.services.arrivals.check_in": lambda o, f: arrival_services.check_in(actor=o, registration=_registration(f("event"))),
+    "drive.events.services.arrivals.mark_no_show": lambda o, f: arrival_services.mark_no_show(
         actor=o, registration=_registration(f("event"))),
-    "drive.events.services.events.add_walk_in": lambda o, f: events.add_walk_in(actor=o, event=f("event"), display_name="Bo"),
-    "drive.events.services.events.set_fixed_table": lambda o, f: events.set_fixed_table(
+    "drive.events.services.arrivals.add_walk_in": lambda o, f: arrival_services.add_walk_in(actor=o, event=f("event"), display_name="Bo"),
+    "drive.events.services.arrivals.set_fixed_table": lambda o, f: arrival_services.set_fixed_table(
         actor=o, registration=_registration(f("event")), table=1),
-    "drive.events.services.events.mark_absent_as_no_shows": lambda o, f: events.mark_absent_as_no_shows(
+    "drive.events.services.arrivals.mark_absent_as_no_shows": lambda o, f: arrival_services.mark_absent_as_no_shows(
         actor=o, event=_registration(f("event")).event),
     "drive.events.services.events.create_club": lambda o, f: events.create_club(
         actor=f("make_user")("staff", is_staff=True), name="New Club", slug="new-club"),
@@ -144,7 +146,7 @@ SCENARIOS = {
 def _walk_ins(make_event, organiser):
     event = _soon(make_event)
     for i in range(4):
-        events.add_walk_in(actor=organiser, event=event, display_name=f"W{i}")
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"W{i}")
     return event
 
 

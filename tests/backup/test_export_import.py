@@ -8,7 +8,6 @@ from django.core.management import call_command
 
 from drive.backup.services.backup import export_event, import_event
 from drive.core.errors import Invalid
-from drive.events.services import events
 from drive.events.models import AuditEntry, Club, Event, Player
 from drive.live.services import announcements
 from drive.scoring.services import evening as ev

@@ -3,6 +3,8 @@
 import pytest
 
 from drive.events.services import events as services
+
+from drive.events.services import arrivals as arrival_services
 from tests.browser.test_csp import PASSWORD, log_in
 
 pytestmark = pytest.mark.browser
@@ -20,7 +22,7 @@ def test_the_audit_log_reads_on_a_phone(new_page, transactional_db, make_event, 
     event = make_event()
     services.update_event(actor=organiser, event=event, title="Friday Drive at the Church Hall, Upper Street",
                           venue="The church hall behind the market, first floor", capacity=40)
-    services.add_walk_in(actor=organiser, event=event, display_name="Margaret Featherstonehaugh-Smythe")
+    arrival_services.add_walk_in(actor=organiser, event=event, display_name="Margaret Featherstonehaugh-Smythe")
     page = new_page("organiser")
     log_in(page, "organiser")
     page.goto(f"/console/events/{event.pk}/")

@@ -4,7 +4,8 @@ sent, all without inline script (the `new_page` fixture fails on any CSP violati
 import pytest
 from django.contrib.auth import get_user_model
 
-from drive.events.services import events as services
+
+from drive.events.services import registration as registration_services
 
 pytestmark = pytest.mark.browser
 PASSWORD = "Whist-drive-2026!"
@@ -41,7 +42,7 @@ def test_find_a_player_and_confirm_before_no_shows(new_page, transactional_db, m
     event = make_event()
     User = get_user_model()
     for name in ("alice", "bertie", "carol"):
-        services.register(actor=User.objects.create_user(name, password=PASSWORD), event=event)
+        registration_services.register(actor=User.objects.create_user(name, password=PASSWORD), event=event)
     page = new_page("organiser")
     log_in(page, "organiser")
     page.goto(f"/console/events/{event.pk}/")

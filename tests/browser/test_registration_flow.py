@@ -10,7 +10,8 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone, translation
 
-from drive.events.services import events as services
+
+from drive.events.services import registration as registration_services
 from drive.events.models import Club, Event
 
 PASSWORD = "Whist-drive-2026!"
@@ -28,9 +29,9 @@ def evening(transactional_db):
         starts_at=timezone.now() + timedelta(hours=1), prizes=["First", "Second", "Booby"],
     )
     bob = User.objects.create_user("bob", password=PASSWORD)
-    services.register(actor=bob, event=event)
+    registration_services.register(actor=bob, event=event)
     for i in range(15):
-        services.register(actor=User.objects.create_user(f"regular{i}", password=PASSWORD), event=event)
+        registration_services.register(actor=User.objects.create_user(f"regular{i}", password=PASSWORD), event=event)
     return event
 
 

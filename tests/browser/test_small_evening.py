@@ -73,14 +73,14 @@ def trump_of(key):
 def small_evening(transactional_db, make_event, organiser):
     """Eight walk-ins checked in, nothing started: all the database work before Chromium."""
     from drive.celery import app as celery_app
-    from drive.events.services import events as event_services
+    from drive.events.services import arrivals as arrival_services
 
     organiser.first_name, organiser.last_name = "Ruth", "Baxter"
     organiser.save()
     event = make_event(title=TITLE, starts_at=timezone.now() + timedelta(minutes=10), rounds=ROUNDS,
                        hands_per_round=HANDS, movement_kind="individual", prizes=["First", "Booby"])
     for name in NAMES:
-        event_services.add_walk_in(actor=organiser, event=event, display_name=name)
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=name)
     return {"event": event.pk, "username": organiser.username, "organiser": "Ruth Baxter",
             "eager": bool(celery_app.conf.task_always_eager)}
 

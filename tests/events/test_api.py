@@ -5,7 +5,10 @@ import pytest
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from drive.events.services import events as services
+
+from drive.events.services import arrivals as arrival_services
+
+from drive.events.services import registration as registration_services
 from drive.events.models import Registration
 
 pytestmark = pytest.mark.django_db
@@ -20,7 +23,7 @@ def test_public_sees_published_events_with_places(api, make_event, make_user):
     event = make_event(capacity=2)
     make_event(title="Draft", published=False)
     for _ in range(3):
-        services.register(actor=make_user(), event=event)
+        registration_services.register(actor=make_user(), event=event)
     body = api.get("/api/events/").json()
     assert [e["title"] for e in body] == ["Friday Drive"]
     assert body[0]["places_taken"] == 2 and body[0]["capacity"] == 2 and body[0]["waitlisted"] == 1
@@ -88,7 +91,7 @@ def test_other_clubs_organiser_is_refused(api, event, other_club):
 
 
 def test_organiser_checks_in_walk_in_and_no_show(api, event, organiser, make_user):
-    registration = services.register(actor=make_user(), event=event)
+    registration = registration_services.register(actor=make_user(), event=event)
     login(api, organiser)
     walk_in = api.post(f"/api/events/{event.pk}/walk-ins/", {"display_name": "Vera"}, format="json")
     assert walk_in.status_code == 201 and walk_in.json()["status"] == "checked_in"
@@ -101,7 +104,7 @@ def test_organiser_checks_in_walk_in_and_no_show(api, event, organiser, make_use
 
 
 def test_player_cannot_check_in_others(api, event, make_user):
-    registration = services.register(actor=make_user(), event=event)
+    registration = registration_services.register(actor=make_user(), event=event)
     login(api, make_user())
     assert api.post(f"/api/registrations/{registration.pk}/check-in/").status_code == 403
     assert api.post(f"/api/registrations/{registration.pk}/cancel/").status_code == 403
@@ -110,7 +113,7 @@ def test_player_cannot_check_in_others(api, event, make_user):
 
 def test_registration_of_unpublished_event_is_hidden(api, make_event, organiser, make_user):
     draft = make_event(published=False)
-    registration = services.add_walk_in(actor=organiser, event=draft, display_name="Vera")
+    registration = arrival_services.add_walk_in(actor=organiser, event=draft, display_name="Vera")
     login(api, make_user())
     assert api.post(f"/api/registrations/{registration.pk}/check-in/").status_code == 403
     assert api.post("/api/registrations/999999/check-in/").status_code == 404
@@ -119,7 +122,7 @@ def test_registration_of_unpublished_event_is_hidden(api, make_event, organiser,
 def test_self_check_in_api(api, make_event, make_user):
     event = make_event(starts_at=timezone.now() + timedelta(minutes=30))
     user = make_user()
-    services.register(actor=user, event=event)
+    registration_services.register(actor=user, event=event)
     login(api, user)
     assert api.post(f"/api/events/{event.pk}/check-in/", {"door_code": "nope"}, format="json").status_code == 404
     first = api.post(f"/api/events/{event.pk}/check-in/", {"door_code": event.door_code}, format="json").json()

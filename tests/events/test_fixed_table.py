@@ -9,7 +9,8 @@ from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
 from drive.core.errors import Conflict, Forbidden, Invalid
-from drive.events.services import events as services
+from drive.events.services import arrivals as arrival_services
+from drive.events.services import registration as registration_services
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant
 from drive.scoring.services import evening
@@ -20,7 +21,7 @@ HX = {"HTTP_HX_REQUEST": "true"}
 
 @pytest.fixture
 def registration(event, make_user):
-    return services.register(actor=make_user(), event=event)  # capacity 32: 8 tables
+    return registration_services.register(actor=make_user(), event=event)  # capacity 32: 8 tables
 
 
 def fixed_table(registration):
@@ -32,33 +33,33 @@ def fixed_table(registration):
 
 def test_organiser_sets_and_clears_a_fixed_table(registration, organiser, django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks() as announced:
-        saved = services.set_fixed_table(actor=organiser, registration=registration, table=3)
+        saved = arrival_services.set_fixed_table(actor=organiser, registration=registration, table=3)
     assert saved.fixed_table == 3 and fixed_table(registration) == 3
     assert len(announced) == 1  # the "registrations" event for the other consoles
-    services.set_fixed_table(actor=organiser, registration=registration, table=None)
+    arrival_services.set_fixed_table(actor=organiser, registration=registration, table=None)
     assert fixed_table(registration) is None
 
 
 def test_a_walk_in_can_have_one(event, organiser):
-    walk_in = services.add_walk_in(actor=organiser, event=event, display_name="Edith")
-    assert services.set_fixed_table(actor=organiser, registration=walk_in, table=1).fixed_table == 1
+    walk_in = arrival_services.add_walk_in(actor=organiser, event=event, display_name="Edith")
+    assert arrival_services.set_fixed_table(actor=organiser, registration=walk_in, table=1).fixed_table == 1
 
 
 @pytest.mark.parametrize("table", [0, -1, 9, 1000, True, "3", 2.0])
 def test_table_must_be_one_the_event_can_have(registration, organiser, table):
     with pytest.raises(Invalid, match="from 1 to 8") as err:
-        services.set_fixed_table(actor=organiser, registration=registration, table=table)
+        arrival_services.set_fixed_table(actor=organiser, registration=registration, table=table)
     assert err.value.field == "table"
     assert fixed_table(registration) is None
 
 
 def test_the_last_table_is_capacity_over_four_and_a_small_event_has_one(make_event, make_user, organiser):
-    registration = services.register(actor=make_user(), event=make_event(capacity=11))
-    assert services.set_fixed_table(actor=organiser, registration=registration, table=2).fixed_table == 2
+    registration = registration_services.register(actor=make_user(), event=make_event(capacity=11))
+    assert arrival_services.set_fixed_table(actor=organiser, registration=registration, table=2).fixed_table == 2
     with pytest.raises(Invalid, match="from 1 to 2"):
-        services.set_fixed_table(actor=organiser, registration=registration, table=3)
-    tiny = services.register(actor=make_user(), event=make_event(capacity=4, title="Tiny"))
-    assert services.set_fixed_table(actor=organiser, registration=tiny, table=1).fixed_table == 1
+        arrival_services.set_fixed_table(actor=organiser, registration=registration, table=3)
+    tiny = registration_services.register(actor=make_user(), event=make_event(capacity=4, title="Tiny"))
+    assert arrival_services.set_fixed_table(actor=organiser, registration=tiny, table=1).fixed_table == 1
 
 
 @pytest.mark.parametrize("who", ["anonymous", "player", "the player themself", "other club's organiser"])
@@ -72,7 +73,7 @@ def test_only_the_clubs_organisers_may_set_it(registration, make_user, other_clu
     }[who]()
     for table in (5, None):
         with pytest.raises(Forbidden):
-            services.set_fixed_table(actor=actor, registration=registration, table=table)
+            arrival_services.set_fixed_table(actor=actor, registration=registration, table=table)
     assert fixed_table(registration) == 2
 
 
@@ -80,29 +81,29 @@ def test_only_the_clubs_organisers_may_set_it(registration, make_user, other_clu
 def test_refused_once_the_evening_has_started(event, registration, organiser, phase):
     Event.objects.filter(pk=event.pk).update(phase=phase)
     with pytest.raises(Conflict, match="started"):
-        services.set_fixed_table(actor=organiser, registration=registration, table=2)
+        arrival_services.set_fixed_table(actor=organiser, registration=registration, table=2)
     assert fixed_table(registration) is None
 
 
 def test_refused_for_a_cancelled_registration(registration, organiser):
-    services.cancel_registration(actor=organiser, registration=registration)
+    registration_services.cancel_registration(actor=organiser, registration=registration)
     with pytest.raises(Conflict, match="cancelled"):
-        services.set_fixed_table(actor=organiser, registration=registration, table=2)
+        arrival_services.set_fixed_table(actor=organiser, registration=registration, table=2)
     assert fixed_table(registration) is None
 
 
 def test_the_fixed_table_reaches_the_movement_when_the_evening_starts(make_event, organiser,
                                                                         django_capture_on_commit_callbacks):
     event = make_event(starts_at=timezone.now() + timedelta(minutes=10), rounds=2, movement_kind="individual")
-    walk_ins = [services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}") for i in range(8)]
-    services.set_fixed_table(actor=organiser, registration=walk_ins[0], table=2)
+    walk_ins = [arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}") for i in range(8)]
+    arrival_services.set_fixed_table(actor=organiser, registration=walk_ins[0], table=2)
     with django_capture_on_commit_callbacks(execute=True):
         evening.start_evening(actor=organiser, event=event)
     pinned = dict(Entrant.objects.filter(event=event).values_list("player_id", "pinned_table"))
     assert pinned[walk_ins[0].player_id] == 2
     assert [t for p, t in pinned.items() if p != walk_ins[0].player_id] == [None] * 7
     with pytest.raises(Conflict):  # the movement has it now
-        services.set_fixed_table(actor=organiser, registration=walk_ins[0], table=1)
+        arrival_services.set_fixed_table(actor=organiser, registration=walk_ins[0], table=1)
 
 
 # --- the console -----------------------------------------------------------------------------
@@ -199,10 +200,10 @@ def test_api_permissions_and_missing(api, make_user, other_club, organiser, regi
 
 def test_api_conflicts(api, organiser, event, registration):
     login(api, organiser)
-    services.cancel_registration(actor=organiser, registration=registration)
+    registration_services.cancel_registration(actor=organiser, registration=registration)
     response = api_post(api, registration.pk, {"table": 2})
     assert response.status_code == 409 and response.json()["code"] == "conflict"
-    other = services.add_walk_in(actor=organiser, event=event, display_name="Edith")
+    other = arrival_services.add_walk_in(actor=organiser, event=event, display_name="Edith")
     Event.objects.filter(pk=event.pk).update(phase=Event.Phase.IN_PROGRESS)
     response = api_post(api, other.pk, {"table": 2})
     assert response.status_code == 409 and "started" in response.json()["detail"]
@@ -211,12 +212,12 @@ def test_api_conflicts(api, organiser, event, registration):
 def test_one_fixed_player_a_table(event, organiser, make_user):
     """Two who stay put at one table would meet every round: the second is refused, unless
     the first was cancelled."""
-    first = services.register(actor=make_user(), event=event)
-    second = services.register(actor=make_user(), event=event)
-    services.set_fixed_table(actor=organiser, registration=first, table=2)
+    first = registration_services.register(actor=make_user(), event=event)
+    second = registration_services.register(actor=make_user(), event=event)
+    arrival_services.set_fixed_table(actor=organiser, registration=first, table=2)
     with pytest.raises(Invalid, match="already fixed for") as err:
-        services.set_fixed_table(actor=organiser, registration=second, table=2)
+        arrival_services.set_fixed_table(actor=organiser, registration=second, table=2)
     assert err.value.field == "table" and fixed_table(second) is None
-    services.set_fixed_table(actor=organiser, registration=first, table=2)  # the same again is fine
-    services.cancel_registration(actor=organiser, registration=first)
-    assert services.set_fixed_table(actor=organiser, registration=second, table=2).fixed_table == 2
+    arrival_services.set_fixed_table(actor=organiser, registration=first, table=2)  # the same again is fine
+    registration_services.cancel_registration(actor=organiser, registration=first)
+    assert arrival_services.set_fixed_table(actor=organiser, registration=second, table=2).fixed_table == 2

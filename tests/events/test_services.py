@@ -7,6 +7,10 @@ from django.utils import timezone
 
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.events.services import events as services
+from drive.events.selectors import events as event_selectors
+from drive.events.services import accounts as account_services
+from drive.events.services import arrivals as arrival_services
+from drive.events.services import registration as registration_services
 from drive.events.models import Registration
 
 Status = Registration.Status
@@ -14,7 +18,7 @@ pytestmark = pytest.mark.django_db
 
 
 def register_many(event, make_user, count):
-    return [services.register(actor=make_user(), event=event) for _ in range(count)]
+    return [registration_services.register(actor=make_user(), event=event) for _ in range(count)]
 
 
 def test_registrations_beyond_capacity_join_the_waitlist_in_order(make_event, make_user):
@@ -26,8 +30,8 @@ def test_registrations_beyond_capacity_join_the_waitlist_in_order(make_event, ma
 
 def test_registering_twice_changes_nothing(event, make_user):
     user = make_user()
-    first = services.register(actor=user, event=event)
-    again = services.register(actor=user, event=event)
+    first = registration_services.register(actor=user, event=event)
+    again = registration_services.register(actor=user, event=event)
     assert first.pk == again.pk and again.status == Status.REGISTERED
     assert event.registrations.count() == 1
 
@@ -36,7 +40,7 @@ def test_cancellation_promotes_first_on_waitlist_and_emails_them(make_event, mak
     event = make_event(capacity=2)
     regs = register_many(event, make_user, 4)
     with django_capture_on_commit_callbacks(execute=True):
-        services.cancel_registration(actor=regs[0].player.user, registration=regs[0])
+        registration_services.cancel_registration(actor=regs[0].player.user, registration=regs[0])
     statuses = {r.pk: r.status for r in Registration.objects.filter(event=event)}
     assert statuses[regs[2].pk] == Status.REGISTERED  # first on the waitlist
     assert statuses[regs[3].pk] == Status.WAITLISTED
@@ -48,10 +52,10 @@ def test_promotion_and_notification_are_idempotent(make_event, make_user):
     event = make_event(capacity=1)
     regs = register_many(event, make_user, 3)
     Registration.objects.filter(pk=regs[0].pk).update(status=Status.CANCELLED)
-    assert services.fill_places_from_waitlist(event_id=event.pk) == [regs[1].pk]
-    assert services.fill_places_from_waitlist(event_id=event.pk) == []
-    assert services.notify_promoted(registration_id=regs[1].pk) is True
-    assert services.notify_promoted(registration_id=regs[1].pk) is False
+    assert registration_services.fill_places_from_waitlist(event_id=event.pk) == [regs[1].pk]
+    assert registration_services.fill_places_from_waitlist(event_id=event.pk) == []
+    assert registration_services.notify_promoted(registration_id=regs[1].pk) is True
+    assert registration_services.notify_promoted(registration_id=regs[1].pk) is False
     assert len(mail.outbox) == 1
 
 
@@ -59,7 +63,7 @@ def test_cancelling_a_waitlisted_place_promotes_nobody(make_event, make_user, dj
     event = make_event(capacity=1)
     regs = register_many(event, make_user, 3)
     with django_capture_on_commit_callbacks(execute=True):
-        services.cancel_registration(actor=regs[1].player.user, registration=regs[1])
+        registration_services.cancel_registration(actor=regs[1].player.user, registration=regs[1])
     assert Registration.objects.get(pk=regs[2].pk).status == Status.WAITLISTED
     assert Registration.objects.get(pk=regs[2].pk).waitlist_position == 1
 
@@ -76,10 +80,10 @@ def test_raising_capacity_promotes_from_waitlist(make_event, make_user, organise
 def test_cancelled_player_can_register_again_at_the_end(make_event, make_user):
     event = make_event(capacity=1)
     a, b = make_user(), make_user()
-    first = services.register(actor=a, event=event)
-    services.register(actor=b, event=event)
-    services.cancel_registration(actor=a, registration=first)
-    again = services.register(actor=a, event=event)
+    first = registration_services.register(actor=a, event=event)
+    registration_services.register(actor=b, event=event)
+    registration_services.cancel_registration(actor=a, registration=first)
+    again = registration_services.register(actor=a, event=event)
     assert again.pk == first.pk and again.status == Status.WAITLISTED  # b was not promoted (eager task not run)
 
 
@@ -95,25 +99,25 @@ def test_cancelled_player_can_register_again_at_the_end(make_event, make_user):
 def test_registration_refused_outside_its_window(make_event, make_user, fields, message):
     event = make_event(**fields)
     with pytest.raises(Conflict, match=message):
-        services.register(actor=make_user(), event=event)
+        registration_services.register(actor=make_user(), event=event)
 
 
 def test_anonymous_cannot_register(event):
     from django.contrib.auth.models import AnonymousUser
 
     with pytest.raises(Forbidden):
-        services.register(actor=AnonymousUser(), event=event)
+        registration_services.register(actor=AnonymousUser(), event=event)
 
 
 def test_player_cannot_cancel_someone_elses_registration(event, make_user):
-    registration = services.register(actor=make_user(), event=event)
+    registration = registration_services.register(actor=make_user(), event=event)
     with pytest.raises(Forbidden):
-        services.cancel_registration(actor=make_user(), registration=registration)
+        registration_services.cancel_registration(actor=make_user(), registration=registration)
 
 
 def test_organiser_can_cancel_anyones_registration(event, make_user, organiser):
-    registration = services.register(actor=make_user(), event=event)
-    assert services.cancel_registration(actor=organiser, registration=registration).status == Status.CANCELLED
+    registration = registration_services.register(actor=make_user(), event=event)
+    assert registration_services.cancel_registration(actor=organiser, registration=registration).status == Status.CANCELLED
 
 
 def test_only_organisers_create_and_edit_events(club, make_user, event, other_club):
@@ -139,77 +143,77 @@ def test_event_validation_names_the_field(club, organiser):
 
 
 def test_organiser_checks_in_and_marks_no_shows(event, make_user, organiser):
-    a = services.register(actor=make_user(), event=event)
-    b = services.register(actor=make_user(), event=event)
-    assert services.check_in(actor=organiser, registration=a).status == Status.CHECKED_IN
-    assert services.check_in(actor=organiser, registration=a).status == Status.CHECKED_IN  # one click twice is fine
-    assert services.mark_absent_as_no_shows(actor=organiser, event=event) == 1
+    a = registration_services.register(actor=make_user(), event=event)
+    b = registration_services.register(actor=make_user(), event=event)
+    assert arrival_services.check_in(actor=organiser, registration=a).status == Status.CHECKED_IN
+    assert arrival_services.check_in(actor=organiser, registration=a).status == Status.CHECKED_IN  # one click twice is fine
+    assert arrival_services.mark_absent_as_no_shows(actor=organiser, event=event) == 1
     assert Registration.objects.get(pk=b.pk).status == Status.NO_SHOW
-    assert services.check_in(actor=organiser, registration=b).status == Status.CHECKED_IN  # late after all
+    assert arrival_services.check_in(actor=organiser, registration=b).status == Status.CHECKED_IN  # late after all
 
 
 def test_players_cannot_check_in_or_mark_no_shows(event, make_user):
-    registration = services.register(actor=make_user(), event=event)
+    registration = registration_services.register(actor=make_user(), event=event)
     stranger = make_user()
-    for action in (services.check_in, services.mark_no_show):
+    for action in (arrival_services.check_in, arrival_services.mark_no_show):
         with pytest.raises(Forbidden):
             action(actor=stranger, registration=registration)
     with pytest.raises(Forbidden):
-        services.mark_absent_as_no_shows(actor=stranger, event=event)
+        arrival_services.mark_absent_as_no_shows(actor=stranger, event=event)
     with pytest.raises(Forbidden):
-        services.add_walk_in(actor=stranger, event=event, display_name="Sneaky")
+        arrival_services.add_walk_in(actor=stranger, event=event, display_name="Sneaky")
 
 
 def test_self_check_in_with_door_code_and_repeat_scan(make_event, make_user):
     event = make_event(starts_at=timezone.now() + timedelta(hours=1))
     user = make_user()
-    services.register(actor=user, event=event)
-    registration, already = services.self_check_in(actor=user, event=event, door_code=event.door_code)
+    registration_services.register(actor=user, event=event)
+    registration, already = arrival_services.self_check_in(actor=user, event=event, door_code=event.door_code)
     assert registration.status == Status.CHECKED_IN and not already
-    _, already = services.self_check_in(actor=user, event=event, door_code=event.door_code)
+    _, already = arrival_services.self_check_in(actor=user, event=event, door_code=event.door_code)
     assert already
 
 
 def test_self_check_in_refusals(make_event, make_user):
     soon = make_event(starts_at=timezone.now() + timedelta(hours=1), capacity=4)
     with pytest.raises(NotFound):
-        services.self_check_in(actor=make_user(), event=soon, door_code="wrong")
+        arrival_services.self_check_in(actor=make_user(), event=soon, door_code="wrong")
     with pytest.raises(Conflict, match="not registered"):
-        services.self_check_in(actor=make_user(), event=soon, door_code=soon.door_code)
+        arrival_services.self_check_in(actor=make_user(), event=soon, door_code=soon.door_code)
     far = make_event(title="Later", starts_at=timezone.now() + timedelta(days=2))
     user = make_user()
-    services.register(actor=user, event=far)
+    registration_services.register(actor=user, event=far)
     with pytest.raises(Conflict, match="opens"):
-        services.self_check_in(actor=user, event=far, door_code=far.door_code)
+        arrival_services.self_check_in(actor=user, event=far, door_code=far.door_code)
 
 
 def test_walk_in_is_added_by_name_and_checked_in(make_event, organiser):
     event = make_event(capacity=4)
-    registration = services.add_walk_in(actor=organiser, event=event, display_name="  Vera  ")
+    registration = arrival_services.add_walk_in(actor=organiser, event=event, display_name="  Vera  ")
     assert registration.walk_in and registration.status == Status.CHECKED_IN
     assert registration.player.display_name == "Vera" and registration.player.user is None
     with pytest.raises(Invalid) as err:
-        services.add_walk_in(actor=organiser, event=event, display_name="   ")
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name="   ")
     assert err.value.field == "display_name"
 
 
 def test_player_cannot_cancel_after_check_in(make_event, make_user, organiser):
     event = make_event()
     user = make_user()
-    registration = services.register(actor=user, event=event)
-    services.check_in(actor=organiser, registration=registration)
+    registration = registration_services.register(actor=user, event=event)
+    arrival_services.check_in(actor=organiser, registration=registration)
     with pytest.raises(Conflict):
-        services.cancel_registration(actor=user, registration=registration)
+        registration_services.cancel_registration(actor=user, registration=registration)
 
 
 def test_promotion_email_is_in_the_players_language(make_event, make_user):
     event = make_event(capacity=1)
-    services.register(actor=make_user(), event=event)
-    user = services.sign_up(username="olena", password="pw-Whist-2026", email="o@example.org", display_name="Олена", language="uk")
-    waiting = services.register(actor=user, event=event)
+    registration_services.register(actor=make_user(), event=event)
+    user = account_services.sign_up(username="olena", password="pw-Whist-2026", email="o@example.org", display_name="Олена", language="uk")
+    waiting = registration_services.register(actor=user, event=event)
     Registration.objects.filter(event=event).exclude(pk=waiting.pk).update(status=Status.CANCELLED)
-    services.fill_places_from_waitlist(event_id=event.pk)
-    assert services.notify_promoted(registration_id=waiting.pk)
+    registration_services.fill_places_from_waitlist(event_id=event.pk)
+    assert registration_services.notify_promoted(registration_id=waiting.pk)
     assert mail.outbox[0].subject == f"Для вас є місце: {event.title}"
 
 
@@ -223,19 +227,19 @@ def test_event_list_splits_upcoming_from_past(client, make_event):
 
 def test_publish_and_close_registration_are_organiser_moves(make_event, organiser, make_user):
     event = make_event(published=False)
-    assert services.event_status(event) == "draft"
+    assert event_selectors.event_status(event) == "draft"
     with pytest.raises(Forbidden):
         services.open_registration(actor=make_user(), event=event)
     event = services.open_registration(actor=organiser, event=event)
-    assert services.event_status(event) == "registration_open"
+    assert event_selectors.event_status(event) == "registration_open"
     with pytest.raises(Forbidden):
         services.close_registration(actor=make_user(), event=event)
     event = services.close_registration(actor=organiser, event=event)
-    assert services.event_status(event) == "registration_closed"
+    assert event_selectors.event_status(event) == "registration_closed"
     with pytest.raises(Conflict):
         services.close_registration(actor=organiser, event=event)
     with pytest.raises(Conflict):
-        services.register(actor=make_user(), event=event)
+        registration_services.register(actor=make_user(), event=event)
 
 
 def test_event_page_links_a_player_to_their_evening(client, make_event, make_user):

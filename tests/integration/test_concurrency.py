@@ -7,7 +7,10 @@ from django.contrib.auth import get_user_model
 from django.db import connection
 from django.utils import timezone
 
-from drive.events.services import events as services
+
+from drive.events.services import registration as registration_services
+
+from drive.events.services import accounts as account_services
 from drive.events.models import Club, Event, Registration
 from tests.services import require_postgres
 
@@ -23,13 +26,13 @@ def test_fifty_at_once_for_thirty_two_places():
                                  capacity=32, published=True)
     users = [get_user_model().objects.create_user(username=f"p{i}", password="x") for i in range(50)]
     for user in users:
-        services.player_for_user(user=user)
+        account_services.player_for_user(user=user)
     barrier, errors = threading.Barrier(50), []
 
     def register(user):
         try:
             barrier.wait()
-            services.register(actor=user, event=event)
+            registration_services.register(actor=user, event=event)
         except Exception as exc:  # collected and asserted below
             errors.append(exc)
         finally:

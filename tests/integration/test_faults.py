@@ -34,7 +34,7 @@ from drive.celery import app as celery_app
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant
 from drive.scoring.services import evening as evenings
-from drive.scoring import tasks
+from drive.scoring.services import recompute
 from drive.scoring.services import ranking
 from drive.scoring.services import results
 from drive.scoring.services import versions
@@ -237,7 +237,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
         assert _wait_for(lambda: advisory_sessions(event) == 0), "the killed worker's session stayed"
         assert versions.state_of(event.pk).stale and stored_lines(event) != recomputed_lines(event)
         # A mark that would block every later ask for an hour, as before issue 10.
-        cache.set(tasks.pending_key(event.pk), True, 3600)
+        cache.set(recompute.pending_key(event.pk), True, 3600)
 
         # No later result: a new worker with beat, and nothing else happens.
         second = WorkerProcess(settings.REDIS_URL, beat=True, name="after-kill").start()
@@ -247,7 +247,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
         first.kill()
         if second is not None:
             second.stop()
-        cache.delete(tasks.pending_key(event.pk))
+        cache.delete(recompute.pending_key(event.pk))
 
     # Publishing: a correction nobody recomputes (no worker now), then publish.
     results.correct_result(actor=organiser, table=tables[0], round_number=1, hand_number=1,

@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from drive.core.errors import Conflict
 from drive.events.services import events as services
+from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event
 
 pytestmark = pytest.mark.django_db
@@ -21,7 +22,7 @@ SHAPING = [
 def started(make_event, organiser):
     event = make_event(capacity=8, movement_kind="individual")
     for i in range(6):
-        services.add_walk_in(actor=organiser, event=event, display_name=f"P{i}")
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"P{i}")
     Event.objects.filter(pk=event.pk).update(phase=Event.Phase.IN_PROGRESS)
     event.refresh_from_db()
     return event

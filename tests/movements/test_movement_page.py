@@ -1,7 +1,8 @@
 """The organiser's movement page: a preview before the start, the stored plan after."""
 import pytest
 
-from drive.events.services import events as event_services
+
+from drive.events.services import arrivals as arrival_services
 
 pytestmark = pytest.mark.django_db
 
@@ -9,7 +10,7 @@ pytestmark = pytest.mark.django_db
 def test_preview_shows_quality_and_cards(client, make_event, organiser):
     event = make_event(movement_kind="individual", rounds=4)
     for i in range(9):
-        event_services.add_walk_in(actor=organiser, event=event, display_name=f"P{i}")
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"P{i}")
     client.force_login(organiser)
     page = client.get(f"/console/events/{event.pk}/movement/").content.decode()
     assert "A preview for 9 players" in page and "Cards per player" in page and "№ 9" in page
@@ -23,7 +24,7 @@ def test_stored_plan_shows_names(client, make_event, organiser, django_capture_o
 
     event = make_event(movement_kind="individual", rounds=3)
     for i in range(8):
-        event_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}")
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}")
     with django_capture_on_commit_callbacks(execute=True):
         evening.start_evening(actor=organiser, event=event)
     client.force_login(organiser)

@@ -4,7 +4,8 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.events.services import events as event_services
+
+from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event
 from drive.movements.models import Movement
 from drive.scoring.services import results
@@ -117,7 +118,7 @@ def test_start_the_evening(org_api, make_event, organiser):
     response = org_api.post(evening_url(event, "start"))
     assert response.status_code == 409 and "four players" in response.json()["detail"]
     for i in range(5):
-        event_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}")
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}")
     response = org_api.post(evening_url(event, "start"))
     assert response.status_code == 200
     data = response.json()

@@ -5,7 +5,10 @@ import pytest
 from django.urls import reverse
 from django.utils import timezone
 
-from drive.events.services import events as event_services
+
+from drive.events.services import registration as registration_services
+
+from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event
 from drive.movements.models import Movement
 from drive.scoring.services import results
@@ -152,8 +155,8 @@ def test_grid_shows_a_table_in(as_organiser, evening, table1):
 def test_start_the_evening(client, make_event, organiser, make_user):
     event = make_event(starts_at=timezone.now() + timedelta(minutes=10))
     for i in range(4):
-        event_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}")
-    event_services.register(actor=make_user("late"), event=event)
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i}")
+    registration_services.register(actor=make_user("late"), event=event)
     client.force_login(organiser)
     page = client.get(url("console-evening", event)).content.decode()
     assert "4 players are checked in." in page and "Start the evening" in page
@@ -168,7 +171,7 @@ def test_start_the_evening(client, make_event, organiser, make_user):
 
 def test_a_refused_move_shows_the_services_message(as_organiser, make_event, organiser):
     event = make_event()
-    event_services.add_walk_in(actor=organiser, event=event, display_name="Lonely")
+    arrival_services.add_walk_in(actor=organiser, event=event, display_name="Lonely")
     response = move(as_organiser, event, "start")
     assert response.status_code == 409
     assert "At least four players must be checked in to start." in response.content.decode()

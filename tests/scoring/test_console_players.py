@@ -1,7 +1,8 @@
 """The organiser's players page: late arrivals join, leavers go; organisers only."""
 import pytest
 
-from drive.events.services import events as event_services
+
+from drive.events.services import arrivals as arrival_services
 from drive.movements.models import Entrant
 from drive.scoring.services import evening as ev
 from tests.scoring.test_evening import checked_in_event
@@ -19,7 +20,7 @@ def running(make_event, organiser, django_capture_on_commit_callbacks):
 
 
 def test_late_arrival_and_leaver_from_the_page(client, running, organiser):
-    late = event_services.add_walk_in(actor=organiser, event=running, display_name="Late Larry")
+    late = arrival_services.add_walk_in(actor=organiser, event=running, display_name="Late Larry")
     client.force_login(organiser)
     page = client.get(f"/console/events/{running.pk}/players/").content.decode()
     assert "Late Larry" in page and "Add to the evening" in page
@@ -43,7 +44,7 @@ def test_players_page_is_for_organisers(client, running, make_user):
 
 
 def test_players_api(api, running, organiser, make_user):
-    late = event_services.add_walk_in(actor=organiser, event=running, display_name="Late Lucy")
+    late = arrival_services.add_walk_in(actor=organiser, event=running, display_name="Late Lucy")
     api.force_authenticate(make_user())
     assert api.get(f"/api/events/{running.pk}/evening/players/").status_code == 403
     assert api.post(f"/api/events/{running.pk}/evening/late-arrivals/", {"registration": late.pk}, format="json").status_code == 403

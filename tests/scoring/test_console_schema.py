@@ -9,7 +9,8 @@ from rest_framework.authtoken.models import Token
 from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
 
-from drive.events.services import events as event_services
+
+from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant, Movement
 from drive.scoring.models import Round, Table
@@ -41,7 +42,7 @@ def console_world(db, make_event, organiser):
     submit(tables[1], "N", 2, 7)
     waiting = make_event(title="About to start")
     for i in range(4):
-        event_services.add_walk_in(actor=organiser, event=waiting, display_name=f"W{i}")
+        arrival_services.add_walk_in(actor=organiser, event=waiting, display_name=f"W{i}")
     finished = make_event(title="Done", phase=Event.Phase.FINISHED)
     return {"token": Token.objects.create(user=organiser).key, "event_ids": [evening.pk, waiting.pk, finished.pk]}
 

@@ -5,7 +5,8 @@ import pytest
 from django.utils import timezone
 
 from drive.core.errors import Conflict, Forbidden
-from drive.events.services import events as event_services
+from drive.events.selectors import events as event_selectors
+from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event
 from drive.movements.models import Entrant, Movement
 from drive.scoring.services import evening as ev
@@ -19,7 +20,7 @@ pytestmark = pytest.mark.django_db
 def checked_in_event(make_event, organiser, count, **fields):
     event = make_event(starts_at=timezone.now() + timedelta(minutes=10), **fields)
     for i in range(count):
-        event_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i + 1}")
+        arrival_services.add_walk_in(actor=organiser, event=event, display_name=f"Player {i + 1}")
     return event
 
 
@@ -30,7 +31,7 @@ def test_start_freezes_checked_in_players_and_asks_for_the_movement(make_event, 
     assert sorted(Entrant.objects.filter(event=event).values_list("number", flat=True)) == list(range(1, 10))
     assert Table.objects.filter(event=event).count() == 2 and Round.objects.filter(event=event).count() == 4
     assert Movement.objects.get(event=event).status == Movement.Status.PENDING
-    assert event_services.registration_state(event) is not None  # registration closed
+    assert event_selectors.registration_state(event) is not None  # registration closed
     with pytest.raises(Conflict):
         ev.start_evening(actor=organiser, event=event)
 
@@ -175,7 +176,7 @@ def test_late_arrival_joins_the_next_round_and_played_rounds_stay(make_event, or
         ev.start_round(actor=organiser, event=event)
         play_round(event)
     first_round = round_seats(event, 1)
-    late = event_services.add_walk_in(actor=organiser, event=event, display_name="Late Larry")
+    late = arrival_services.add_walk_in(actor=organiser, event=event, display_name="Late Larry")
     entrant = ev.add_late_arrival(actor=organiser, event=event, registration=late)
     assert entrant.joined_round == 2
     with django_capture_on_commit_callbacks(execute=True):
@@ -191,7 +192,7 @@ def test_late_arrival_joins_the_next_round_and_played_rounds_stay(make_event, or
 def test_late_arrival_reseats_a_waiting_round(make_event, organiser, django_capture_on_commit_callbacks):
     event = started(make_event, organiser, "individual", count=9, django_capture=django_capture_on_commit_callbacks)
     version = Movement.objects.get(event=event).version
-    late = event_services.add_walk_in(actor=organiser, event=event, display_name="Late Lucy")
+    late = arrival_services.add_walk_in(actor=organiser, event=event, display_name="Late Lucy")
     entrant = ev.add_late_arrival(actor=organiser, event=event, registration=late)
     assert entrant.joined_round == 1  # round 1 was seated but not started
     seats = round_seats(event, 1)

@@ -14,6 +14,7 @@ from drive.events.models import Event, Registration
 from drive.movements.models import Entrant
 from drive.scoring.services import evening as evenings
 from drive.scoring import tasks
+from drive.scoring.services import recompute
 from drive.scoring.services import ranking
 from drive.scoring.services import results
 from drive.scoring.services import versions
@@ -110,13 +111,13 @@ def test_live_standings_behind_the_results_show_updating_and_ask_again(
     ranking.recompute_standings(event_id=evening.pk)
     assert selectors.standings(evening)["updating"] is False
     seats.enter(table=table1, seat="N", hand_number=2, ns_tricks=4, trump="H")  # no worker: the task never runs
-    cache.delete(tasks.pending_key(evening.pk))  # and its mark has expired
+    cache.delete(recompute.pending_key(evening.pk))  # and its mark has expired
     no_tasks.clear()
     with django_capture_on_commit_callbacks(execute=True):
         table = selectors.standings(evening)
     assert table["updating"] is True and table["version"] == 2
     assert no_tasks == [evening.pk]  # the read asked for a recomputation
-    cache.delete(tasks.pending_key(evening.pk))
+    cache.delete(recompute.pending_key(evening.pk))
 
 
 def test_final_standings_are_recomputed_before_they_are_shown(finished, table1, organiser, no_tasks):
@@ -157,14 +158,14 @@ def test_publishing_is_for_organisers_only(finished, make_user):
 
 def test_the_sweep_recomputes_stale_events_whatever_the_pending_mark_says(evening, table1, no_tasks):
     play(table1, 1, 9)
-    assert cache.get(tasks.pending_key(evening.pk)) is None  # no on_commit here: nothing was marked
-    cache.set(tasks.pending_key(evening.pk), True, 600)  # a lost task's mark, still there
+    assert cache.get(recompute.pending_key(evening.pk)) is None  # no on_commit here: nothing was marked
+    cache.set(recompute.pending_key(evening.pk), True, 600)  # a lost task's mark, still there
     assert versions.stale_event_ids() == [evening.pk]
     assert tasks.sweep_stale_standings() == [evening.pk]
     assert stored_lines(evening) == recomputed_lines(evening)
     assert versions.stale_event_ids() == []
     assert tasks.sweep_stale_standings() == []  # nothing behind: nothing done
-    cache.delete(tasks.pending_key(evening.pk))
+    cache.delete(recompute.pending_key(evening.pk))
 
 
 def test_the_pending_mark_expires_by_itself(evening, table1, monkeypatch, django_capture_on_commit_callbacks):
@@ -173,18 +174,18 @@ def test_the_pending_mark_expires_by_itself(evening, table1, monkeypatch, django
     real_add = cache.add
     monkeypatch.setattr(tasks.recompute_standings, "delay", lambda event_id: None)
     monkeypatch.setattr(cache, "add", lambda key, value, timeout: added.append(timeout) or real_add(key, value, timeout))
-    cache.delete(tasks.pending_key(evening.pk))
+    cache.delete(recompute.pending_key(evening.pk))
     with django_capture_on_commit_callbacks(execute=True):
         seats.enter(table=table1, seat="N", hand_number=1, ns_tricks=7, trump="H")
-    assert added == [tasks.PENDING_SECONDS] and 0 < tasks.PENDING_SECONDS <= 60
-    cache.delete(tasks.pending_key(evening.pk))
+    assert added == [recompute.PENDING_SECONDS] and 0 < recompute.PENDING_SECONDS <= 60
+    cache.delete(recompute.pending_key(evening.pk))
 
 
 def test_a_task_clears_its_mark_and_skips_fresh_standings(evening, table1, no_tasks):
     play(table1, 1, 9)
-    cache.set(tasks.pending_key(evening.pk), True, 600)
+    cache.set(recompute.pending_key(evening.pk), True, 600)
     assert tasks.recompute_standings(evening.pk) == 9
-    assert cache.get(tasks.pending_key(evening.pk)) is None
+    assert cache.get(recompute.pending_key(evening.pk)) is None
     assert tasks.recompute_standings(evening.pk) is None  # the sweep or a read got there first
 
 
@@ -225,13 +226,13 @@ def test_an_entry_is_answered_2xx_and_stored_whatever_redis_says(api, evening, m
 @pytest.mark.django_db(transaction=True)
 def test_a_cancellation_stands_when_the_broker_refuses_the_waitlist_task(make_event, make_user, monkeypatch):
     """`delay_on_commit` of every task is robust (drive.celery.RobustTask)."""
-    from drive.events.services import events as services
+    from drive.events.services import registration as registration_services
     from drive.events.tasks import promote_waitlist
 
     event = make_event(capacity=1)
-    first = services.register(actor=make_user(), event=event)
+    first = registration_services.register(actor=make_user(), event=event)
     monkeypatch.setattr(promote_waitlist, "delay", broker_down)
-    services.cancel_registration(actor=first.player.user, registration=first)  # no exception
+    registration_services.cancel_registration(actor=first.player.user, registration=first)  # no exception
     assert Registration.objects.get(pk=first.pk).status == Registration.Status.CANCELLED
 
 

@@ -24,7 +24,7 @@ from django.utils.translation import gettext as _
 from drive.core.errors import Invalid
 from drive.events.services.audit import log_action
 from drive.events.models import Club, Event
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
 
 FORMAT, VERSION = "whist-drive-event", 1
 

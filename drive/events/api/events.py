@@ -19,8 +19,15 @@ from drive.core.throttles import ScopedThrottle
 from drive.events.selectors import events as selectors
 
 from drive.events.services import events as services
+
+from drive.events.services import accounts as account_services
+
+from drive.events.services import arrivals as arrival_services
+
+from drive.events.services import registration as registration_services
 from drive.events.models import Registration
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
+from drive.events import access
 from drive.events.api.serializers import (
     ClubSerializer,
     CountSerializer,
@@ -38,8 +45,6 @@ from drive.events.api.serializers import (
 )
 
 
-def visible_event(request, event_id):
-    return get_object_or_404(selectors.events_with_places(selectors.visible_events(request.user)), pk=event_id)
 
 
 def event_response(event, code=status.HTTP_200_OK):
@@ -70,11 +75,11 @@ class EventListView(APIView):
 class EventDetailView(APIView):
     @extend_schema(responses={200: EventSerializer, **errors(403, 404)})
     def get(self, request, event_id):
-        return Response(EventSerializer(visible_event(request, event_id)).data)
+        return Response(EventSerializer(access.visible_event(request.user, event_id, with_places=True)).data)
 
     @extend_schema(request=EventWriteSerializer, responses={200: EventSerializer, **errors(400, 403, 404, 409)})
     def patch(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         data = valid_data(EventWriteSerializer, request, partial=True)
         event = services.update_event(actor=request.user, event=event, **data)
         return event_response(event)
@@ -85,7 +90,7 @@ class MyRegistrationView(APIView):
 
     @extend_schema(responses={200: RegistrationSerializer, **errors(403, 404)})
     def get(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         registration = selectors.registration_of(request.user, event)
         if registration is None:
             return Response({"detail": _("You are not registered for this event.")}, status=status.HTTP_404_NOT_FOUND)
@@ -93,20 +98,20 @@ class MyRegistrationView(APIView):
 
     @extend_schema(request=None, responses={201: RegistrationSerializer, 200: RegistrationSerializer, **errors(403, 404, 409)})
     def post(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         existed = selectors.registration_of(request.user, event)
         was_active = existed is not None and existed.status != Registration.Status.CANCELLED
-        registration = services.register(actor=request.user, event=event)
+        registration = registration_services.register(actor=request.user, event=event)
         code = status.HTTP_200_OK if was_active else status.HTTP_201_CREATED
         return Response(RegistrationSerializer(registration).data, status=code)
 
     @extend_schema(request=None, responses={200: RegistrationSerializer, **errors(403, 404, 409)})
     def delete(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         registration = selectors.registration_of(request.user, event)
         if registration is None:
             return Response({"detail": _("You are not registered for this event.")}, status=status.HTTP_404_NOT_FOUND)
-        registration = services.cancel_registration(actor=request.user, registration=registration)
+        registration = registration_services.cancel_registration(actor=request.user, registration=registration)
         return Response(RegistrationSerializer(registration).data)
 
 
@@ -116,9 +121,9 @@ class SelfCheckInView(APIView):
 
     @extend_schema(request=SelfCheckInSerializer, responses={200: SelfCheckInResultSerializer, **errors(400, 403, 404, 409, 429)})
     def post(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         data = valid_data(SelfCheckInSerializer, request)
-        registration, already = services.self_check_in(actor=request.user, event=event, door_code=data["door_code"])
+        registration, already = arrival_services.self_check_in(actor=request.user, event=event, door_code=data["door_code"])
         return Response({"already_checked_in": already, "registration": RegistrationSerializer(registration).data})
 
 
@@ -127,7 +132,7 @@ class EventRegistrationsView(APIView):
 
     @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403, 404)})
     def get(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         require_organiser(request.user, event.club)
         return Response(RegistrationSerializer(selectors.registrations_for_event(event), many=True).data)
 
@@ -135,17 +140,17 @@ class EventRegistrationsView(APIView):
 class WalkInView(APIView):
     @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer, **errors(400, 403, 404)})
     def post(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         data = valid_data(WalkInSerializer, request)
-        registration = services.add_walk_in(actor=request.user, event=event, **data)
+        registration = arrival_services.add_walk_in(actor=request.user, event=event, **data)
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
 
 
 class NoShowsView(APIView):
     @extend_schema(request=None, responses={200: CountSerializer, **errors(403, 404)})
     def post(self, request, event_id):
-        event = visible_event(request, event_id)
-        return Response({"count": services.mark_absent_as_no_shows(actor=request.user, event=event)})
+        event = access.visible_event(request.user, event_id, with_places=True)
+        return Response({"count": arrival_services.mark_absent_as_no_shows(actor=request.user, event=event)})
 
 
 def registration_action(service, doc):
@@ -170,7 +175,7 @@ class FixedTableView(APIView):
         registration = visible_registration(request, registration_id)
         require_organiser(request.user, registration.event.club)  # a refusal before a body check
         data = valid_data(FixedTableSerializer, request)
-        registration = services.set_fixed_table(actor=request.user, registration=registration, table=data["table"])
+        registration = arrival_services.set_fixed_table(actor=request.user, registration=registration, table=data["table"])
         return Response(RegistrationSerializer(registration).data)
 
 
@@ -178,7 +183,7 @@ def event_action(service, doc):
     class EventActionView(APIView):
         @extend_schema(request=None, responses={200: EventSerializer, **errors(403, 404, 409)}, description=doc)
         def post(self, request, event_id):
-            event = service(actor=request.user, event=visible_event(request, event_id))
+            event = service(actor=request.user, event=access.visible_event(request.user, event_id, with_places=True))
             return event_response(event)
 
     EventActionView.__name__ = service.__name__.title().replace("_", "") + "View"
@@ -205,7 +210,7 @@ class SignupView(APIView):
     @extend_schema(request=SignupSerializer, responses={201: TokenSerializer, **errors(400, 429)})
     def post(self, request):
         data = valid_data(SignupSerializer, request)
-        user = services.sign_up(**data, language=translation.get_language())
+        user = account_services.sign_up(**data, language=translation.get_language())
         token, _ = Token.objects.get_or_create(user=user)
         return Response({"token": token.key, "player": {"id": user.player.id, "display_name": user.player.display_name,
                                                        "category": user.player.category}}, status=status.HTTP_201_CREATED)

@@ -3,6 +3,7 @@ from datetime import timedelta
 
 from django.db.models import Case, Count, Q, Value, When
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from drive.events.models import Club, Event, Registration
 
@@ -93,3 +94,25 @@ def registrations_of(user):
 def audit_log(event):
     """The event's audit entries, newest first."""
     return event.audit_entries.select_related("actor").order_by("-created_at", "-id")
+
+
+def registration_state(event, now=None):
+    """Why registration is closed, or None when it is open."""
+    now = now or timezone.now()
+    if not event.published:
+        return _("This event is not published.")
+    if event.registration_opens_at and now < event.registration_opens_at:
+        return _("Registration has not opened yet.")
+    closes = event.registration_closes_at or event.starts_at
+    if now >= closes:
+        return _("Registration is closed.")
+    return None
+
+
+def event_status(event, now=None):
+    """The organiser's one-word state before the evening: draft, open or closed; else the phase."""
+    if event.phase != Event.Phase.REGISTRATION:
+        return event.phase
+    if not event.published:
+        return "draft"
+    return "registration_closed" if registration_state(event, now) else "registration_open"

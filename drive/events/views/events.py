@@ -17,19 +17,22 @@ from drive.core.qr import qr_svg_file
 from drive.events.selectors import events as selectors
 
 from drive.events.services import events as services
+
+from drive.events.services import accounts as account_services
+
+from drive.events.services import arrivals as arrival_services
+
+from drive.events.services import registration as registration_services
+
+from drive.events.selectors import events as event_selectors
 from drive.events.views.forms import EventForm, FixedTableForm, SignupForm, WalkInForm
 from drive.events.models import Event, Registration
-from drive.events.permissions import is_organiser, require_organiser
+from drive.events.access import is_organiser, require_organiser
+from drive.events import access
 
 
-def _visible_event(request, event_id):
-    return get_object_or_404(selectors.events_with_places(selectors.visible_events(request.user)), pk=event_id)
 
 
-def _organised_event(request, event_id):
-    event = _visible_event(request, event_id)
-    require_organiser(request.user, event.club)
-    return event
 
 
 def _run(request, action, success=None):
@@ -53,11 +56,11 @@ def event_list(request):
 
 
 def event_detail(request, event_id):
-    event = _visible_event(request, event_id)
+    event = access.visible_event(request.user, event_id, with_places=True)
     context = {
         "event": event,
         "registration": selectors.registration_of(request.user, event),
-        "closed_reason": services.registration_state(event),
+        "closed_reason": event_selectors.registration_state(event),
         "can_organise": is_organiser(request.user, event.club),
         "is_entrant": selectors.is_entrant(request.user, event),
     }
@@ -67,8 +70,8 @@ def event_detail(request, event_id):
 @login_required
 @require_POST
 def register(request, event_id):
-    event = _visible_event(request, event_id)
-    registration = _run(request, lambda: services.register(actor=request.user, event=event))
+    event = access.visible_event(request.user, event_id, with_places=True)
+    registration = _run(request, lambda: registration_services.register(actor=request.user, event=event))
     if registration and registration.status == Registration.Status.WAITLISTED:
         messages.info(request, _("The event is full: you are number %(n)s on the waitlist.") % {"n": registration.waitlist_position})
     elif registration:
@@ -79,10 +82,10 @@ def register(request, event_id):
 @login_required
 @require_POST
 def cancel(request, event_id):
-    event = _visible_event(request, event_id)
+    event = access.visible_event(request.user, event_id, with_places=True)
     registration = selectors.registration_of(request.user, event)
     if registration:
-        _run(request, lambda: services.cancel_registration(actor=request.user, registration=registration),
+        _run(request, lambda: registration_services.cancel_registration(actor=request.user, registration=registration),
              _("Your registration is cancelled."))
     return redirect("event-detail", event_id=event.pk)
 
@@ -93,7 +96,7 @@ def door_check_in(request, event_id, door_code):
     event = get_object_or_404(Event, pk=event_id, door_code=door_code)
     context = {"event": event, "already": False, "error": None, "registration": None}
     try:
-        context["registration"], context["already"] = services.self_check_in(
+        context["registration"], context["already"] = arrival_services.self_check_in(
             actor=request.user, event=event, door_code=door_code
         )
     except ServiceError as exc:
@@ -104,7 +107,7 @@ def door_check_in(request, event_id, door_code):
 def signup(request):
     form = SignupForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = services.sign_up(
+        user = account_services.sign_up(
             username=form.cleaned_data["username"], password=form.cleaned_data["password1"],
             email=form.cleaned_data.get("email", ""), display_name=form.cleaned_data["display_name"],
             language=translation.get_language(),
@@ -147,7 +150,7 @@ def event_create(request, club_id):
 
 @login_required
 def event_edit(request, event_id):
-    event = _organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id, with_places=True)
     form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
         fields = {name: form.cleaned_data[name] for name in form.changed_data}
@@ -158,7 +161,7 @@ def event_edit(request, event_id):
 
 @login_required
 def console_event(request, event_id):
-    event = _organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id, with_places=True)
     return render(request, "console/event.html", _console_context(request, event, WalkInForm()))
 
 
@@ -166,12 +169,12 @@ def _console_context(request, event, walk_in_form):
     door_url = request.build_absolute_uri(reverse("door-check-in", args=[event.pk, event.door_code]))
     return {
         "event": event,
-        "status": services.event_status(event),
+        "status": event_selectors.event_status(event),
         "places": selectors.event_places(event),
         "registrations": selectors.registrations_for_event(event),
         "walk_in_form": walk_in_form,
         "door_url": door_url,
-        "tables": services.table_count(event),
+        "tables": arrival_services.table_count(event),
         "fixing_tables": event.phase == Event.Phase.REGISTRATION,  # the start copies them into the movement
     }
 
@@ -179,17 +182,17 @@ def _console_context(request, event, walk_in_form):
 @login_required
 def console_arrivals(request, event_id):
     """The arrivals counter and the list, re-fetched by htmx when the socket says so."""
-    event = _organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id, with_places=True)
     return render(request, "console/_registrations.html", _console_context(request, event, WalkInForm()))
 
 
 @login_required
 @require_POST
 def console_walk_in(request, event_id):
-    event = _organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id, with_places=True)
     form = WalkInForm(request.POST)
     if form.is_valid():
-        _run(request, lambda: services.add_walk_in(actor=request.user, event=event, **form.cleaned_data),
+        _run(request, lambda: arrival_services.add_walk_in(actor=request.user, event=event, **form.cleaned_data),
              _("%(name)s is added and checked in.") % {"name": form.cleaned_data["display_name"]})
         return redirect("console-event", event_id=event.pk)
     return render(request, "console/event.html", _console_context(request, event, form), status=400)
@@ -204,7 +207,7 @@ def _organised_registration(request, registration_id):
 def _back_to_registrations(request, event_id):
     """htmx gets the list again (with the messages); a plain form post the console page."""
     if request.headers.get("HX-Request"):
-        event = _visible_event(request, event_id)
+        event = access.visible_event(request.user, event_id, with_places=True)
         return render(request, "console/_registrations.html", _console_context(request, event, WalkInForm()))
     return redirect("console-event", event_id=event_id)
 
@@ -221,9 +224,9 @@ def _registration_action(service, success):
     return view
 
 
-console_check_in = _registration_action(services.check_in, gettext_lazy("%(name)s is checked in."))
-console_no_show = _registration_action(services.mark_no_show, gettext_lazy("%(name)s is marked a no-show."))
-console_cancel = _registration_action(services.cancel_registration, gettext_lazy("The registration of %(name)s is cancelled."))
+console_check_in = _registration_action(arrival_services.check_in, gettext_lazy("%(name)s is checked in."))
+console_no_show = _registration_action(arrival_services.mark_no_show, gettext_lazy("%(name)s is marked a no-show."))
+console_cancel = _registration_action(registration_services.cancel_registration, gettext_lazy("The registration of %(name)s is cancelled."))
 
 
 @login_required
@@ -237,7 +240,7 @@ def console_fixed_table(request, registration_id):
     table, name = form.cleaned_data["table"], registration.player
     success = (_("%(name)s keeps table %(table)s all evening.") % {"name": name, "table": table} if table is not None
                else _("%(name)s moves with the others again.") % {"name": name})
-    _run(request, lambda: services.set_fixed_table(actor=request.user, registration=registration, table=table), success)
+    _run(request, lambda: arrival_services.set_fixed_table(actor=request.user, registration=registration, table=table), success)
     return _back_to_registrations(request, registration.event_id)
 
 
@@ -245,7 +248,7 @@ def _event_action(service, success):
     @login_required
     @require_POST
     def view(request, event_id):
-        event = _organised_event(request, event_id)
+        event = access.organised_event(request.user, event_id, with_places=True)
         _run(request, lambda: service(actor=request.user, event=event), success)
         return redirect("console-event", event_id=event.pk)
 
@@ -262,8 +265,8 @@ console_door_code = _event_action(services.reissue_door_code,
 @login_required
 @require_POST
 def console_no_shows(request, event_id):
-    event = _organised_event(request, event_id)
-    count = _run(request, lambda: services.mark_absent_as_no_shows(actor=request.user, event=event))
+    event = access.organised_event(request.user, event_id, with_places=True)
+    count = _run(request, lambda: arrival_services.mark_absent_as_no_shows(actor=request.user, event=event))
     if count is not None:
         messages.success(request, ngettext("%(count)s player marked as a no-show.",
                                            "%(count)s players marked as no-shows.", count) % {"count": count})
@@ -273,6 +276,6 @@ def console_no_shows(request, event_id):
 @login_required
 def door_qr(request, event_id):
     """The door code as an SVG QR code, to print or show on the screen at the door."""
-    event = _organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id, with_places=True)
     url = request.build_absolute_uri(reverse("door-check-in", args=[event.pk, event.door_code]))
     return HttpResponse(qr_svg_file(url), content_type="image/svg+xml")

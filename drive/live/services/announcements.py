@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from drive.core import broadcast
 from drive.core.errors import Invalid
 from drive.events.services.audit import log_action
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
 
 from drive.live.models import ANNOUNCEMENT_MAX, Announcement
 

@@ -16,7 +16,7 @@ from django.db.models import Count
 from drive.core import broadcast
 from drive.events.services.audit import log_action
 from drive.events.models import Event, Registration
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
 from drive.scoring.services.evening import seconds_left
 from drive.scoring.selectors.rounds import current_round
 from drive.scoring.models import HandResult, Round, Seat

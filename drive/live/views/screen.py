@@ -10,8 +10,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from drive.core.errors import Invalid
-from drive.events.access import organised_event
-from drive.events.models import Event
+from drive.events.access import any_event, organised_event
 from drive.core.qr import qr_svg_file
 
 from drive.live.services import announcements
@@ -46,9 +45,6 @@ def screen_qr(request, token):
     return HttpResponse(qr_svg_file(url), content_type="image/svg+xml")
 
 
-def _event(event_id):
-    """The event a console form posts to; its service decides whether the user may."""
-    return get_object_or_404(Event.objects.select_related("club"), pk=event_id)
 
 
 @login_required
@@ -63,7 +59,7 @@ def screen_link(request, event_id):
 @login_required
 @require_POST
 def screen_link_issue(request, event_id):
-    event = _event(event_id)
+    event = any_event(event_id)
     screens.issue_screen_link(actor=request.user, event=event)
     messages.success(request, _("A new screen link is ready. Any earlier link no longer works."))
     return redirect("console-screen-link", event.pk)
@@ -72,7 +68,7 @@ def screen_link_issue(request, event_id):
 @login_required
 @require_POST
 def screen_link_revoke(request, event_id):
-    event = _event(event_id)
+    event = any_event(event_id)
     screens.revoke_screen_link(actor=request.user, event=event)
     messages.success(request, _("The screen link is revoked: open screens stop showing the evening."))
     return redirect("console-screen-link", event.pk)
@@ -81,7 +77,7 @@ def screen_link_revoke(request, event_id):
 @login_required
 @require_POST
 def screen_chime(request, event_id):
-    event = _event(event_id)
+    event = any_event(event_id)
     chime = request.POST.get("chime") == "on"
     screens.set_screen_chime(actor=request.user, event=event, chime=chime)
     messages.success(request, _("The chime is on.") if chime else _("The chime is off."))
@@ -91,7 +87,7 @@ def screen_chime(request, event_id):
 @login_required
 @require_POST
 def announce(request, event_id):
-    event = _event(event_id)
+    event = any_event(event_id)
     try:
         announcements.announce(actor=request.user, event=event, text=request.POST.get("text", ""))
     except Invalid as refused:

@@ -9,7 +9,8 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.scoring.services import claims
-from drive.scoring.api.console import FORBIDDEN, NOT_FOUND, organised_event
+from drive.events.access import organised_event
+from drive.scoring.api.console import FORBIDDEN, NOT_FOUND
 from drive.scoring.models import Table
 from drive.scoring.selectors import claims as selectors
 
@@ -37,7 +38,7 @@ class TableLinkSerializer(serializers.Serializer):
 
 
 def _table(request, event_id, number):
-    event = organised_event(request, event_id)
+    event = organised_event(request.user, event_id)
     return get_object_or_404(Table.objects.select_related("event__club"), event=event, number=number)
 
 

@@ -1,7 +1,6 @@
 """REST API of the organiser's evening console: the evening's state, its moves and the
 corrections of hands. Thin: each view reads a selector or calls one service; only the
 club's organisers get in (`require_organiser` here, and every service checks again)."""
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
@@ -14,24 +13,19 @@ from drive.core.api_docs import ERROR
 from drive.core.api_input import valid_data
 from drive.core.errors import Invalid
 from drive.core.numbers import StrictIntegerField
-from drive.events.selectors import events as event_selectors
 from drive.events.models import Event
-from drive.events.permissions import require_organiser
 
 from drive.scoring.services import evening as evening_services
 from drive.scoring.services import results as result_services
 from drive.scoring.models import HandResult, Round, Table
 from drive.scoring.selectors import console as selectors
+from drive.events import access
 
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such event, or not visible to the caller")
 FORBIDDEN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not logged in, or not an organiser of the event's club")
 MAX_NUMBER = 10000  # rounds, tables and hands are small numbers; bigger ones are typos
 
 
-def organised_event(request, event_id):
-    event = get_object_or_404(event_selectors.visible_events(request.user).select_related("club"), pk=event_id)
-    require_organiser(request.user, event.club)
-    return event
 
 
 # --- serializers -----------------------------------------------------------------------------
@@ -215,7 +209,7 @@ class EveningView(APIView):
                    description="The evening as the organiser's console shows it: phase, the round in hand with its "
                                "clock, its tables in/out/disputed and the seating.")
     def get(self, request, event_id):
-        event = organised_event(request, event_id)
+        event = access.organised_event(request.user, event_id)
         return Response(EveningSerializer(selectors.evening_state(event)).data)
 
 
@@ -240,7 +234,7 @@ def evening_move(action):
         @extend_schema(request=body, operation_id=f"evening_{action.replace('-', '_')}", description=MOVE_DOCS[action],
                        responses={200: EveningSerializer, 400: ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
         def post(self, request, event_id):
-            event = organised_event(request, event_id)
+            event = access.organised_event(request.user, event_id)
             data = valid_data(body, request) if body else {}
             evening_services.evening_move(actor=request.user, event=event, action=action,
                                           force=data.get("force", False), shown_round=data.get("round"))
@@ -257,7 +251,7 @@ class CorrectionsView(APIView):
                    description="Every hand changed after its first entry, latest change first, with its history: "
                                "who, when, the N-S tricks before and after, and why.")
     def get(self, request, event_id):
-        event = organised_event(request, event_id)
+        event = access.organised_event(request.user, event_id)
         return Response(ChangedHandSerializer(selectors.correction_history(event), many=True).data)
 
     @extend_schema(request=CorrectionSerializer, operation_id="corrections_create",
@@ -266,7 +260,7 @@ class CorrectionsView(APIView):
                                "`offending_side` to the other side).",
                    responses={200: HandResultSerializer, 400: ERROR, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT})
     def post(self, request, event_id):
-        event = organised_event(request, event_id)
+        event = access.organised_event(request.user, event_id)
         data = valid_data(CorrectionSerializer, request)
         table = Table.objects.filter(event=event, number=data["table"]).first()
         if table is None:

@@ -7,9 +7,9 @@ from rest_framework.views import APIView
 
 from drive.core.api_docs import ERROR
 from drive.core.api_input import valid_data
-from drive.events.api.events import visible_event
+from drive.events.access import visible_event
 from drive.events.models import Registration
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
 from drive.movements.models import Entrant
 
 from drive.scoring.services import evening as evening_services
@@ -40,7 +40,7 @@ class LeaverSerializer(serializers.Serializer):
 class EveningPlayersView(APIView):
     @extend_schema(responses={200: EveningPlayersSerializer, 403: ERROR, 404: ERROR})
     def get(self, request, event_id):
-        event = visible_event(request, event_id)
+        event = visible_event(request.user, event_id)
         require_organiser(request.user, event.club)
         data = evening_players(event)
         late = [{"registration": r.pk, "name": r.player.display_name} for r in data["late_arrivals"]]
@@ -49,7 +49,7 @@ class EveningPlayersView(APIView):
 
 def organiser_request(request, event_id, serializer_class):
     """The event (organisers only, checked before anything is looked up) and the valid body."""
-    event = visible_event(request, event_id)
+    event = visible_event(request.user, event_id)
     require_organiser(request.user, event.club)
     return event, valid_data(serializer_class, request)
 

@@ -9,7 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.core.api_docs import errors
-from drive.events.permissions import require_login
+from drive.events.access import require_login
 
 from drive.scoring.views import results as views_results
 from drive.scoring.selectors import results as selectors

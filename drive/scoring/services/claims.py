@@ -21,7 +21,7 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.events.services.audit import log_action
 from drive.events.models import Event
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
 
 from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table, new_table_token
 from drive.scoring.selectors.rounds import current_round, entry_round

@@ -16,7 +16,7 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, NotFound
 from drive.events.services.audit import log_action
 from drive.events.models import Event, Registration
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
 from drive.movements.services import movements
 from drive.movements.algorithms.build import Budget, replan
 from drive.movements.models import Entrant
@@ -25,7 +25,8 @@ from drive.movements.algorithms.quality import report
 from drive.movements.algorithms.schedule import Movement as Plan
 from drive.movements.algorithms.schedule import Round as PlanRound
 
-from drive.scoring import tasks
+from drive.core import jobs
+from drive.scoring.services.recompute import standings_changed
 
 from drive.scoring.services import ranking
 from drive.scoring.models import HandResult, Round, Seat, Table
@@ -36,6 +37,7 @@ log = logging.getLogger(__name__)
 Phase = Event.Phase
 State = Round.State
 MIN_PLAYERS = 4
+PLAN_EVENING_TASK = "drive.scoring.tasks.plan_evening"  # computes the movement, seats round 1
 
 
 def locked_event(event):
@@ -72,9 +74,7 @@ def start_evening(*, actor, event):
     log_action(actor=actor, event=event, action="evening.started", before={"phase": Phase.REGISTRATION},
                after={"phase": event.phase, "entrants": len(arrived)}, obj=event)
     movements.request_movement(event=event, players=len(arrived))
-    from drive.scoring.tasks import plan_evening
-
-    plan_evening.delay_on_commit(event.pk)
+    jobs.after_commit(PLAN_EVENING_TASK, event.pk)
     broadcast.publish(event.pk, "evening")
     return event
 
@@ -278,7 +278,7 @@ def _standings_moved(event):
     """Seats, entrants and rounds move the standings once a hand counts (before the first
     result there are none to move): their version goes up in this transaction."""
     if HandResult.objects.filter(round__event=event).exists():
-        tasks.standings_changed(event.pk)
+        standings_changed(event.pk)
 
 
 def seat_next_round(event, round_number, plan_round):
@@ -306,9 +306,7 @@ def retry_movement(*, actor, event):
     movements.request_movement(event=event, players=movement.players)
     log_action(actor=actor, event=event, action="movement.retried", before={"status": movement.Status.FAILED},
                after={"status": "requested"}, obj=event)
-    from drive.scoring.tasks import plan_evening
-
-    plan_evening.delay_on_commit(event.pk)
+    jobs.after_commit(PLAN_EVENING_TASK, event.pk)
     return event
 
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from drive.events.models import Event
 
-from drive.scoring import tasks
+from drive.scoring.services import recompute
 
 from drive.scoring.services import ranking
 
@@ -36,6 +36,6 @@ def fresh_standings(event: Event, state=_UNREAD) -> Freshness:
         ranking.recompute_standings(event_id=event.pk, only_if_stale=True)
         return Freshness(versions.state_of(event.pk).computed_version, False)
     if event.phase == Event.Phase.IN_PROGRESS and state is not None:
-        tasks.recompute_standings_soon(event.pk)
+        recompute.recompute_standings_soon(event.pk)
         return Freshness(state.computed_version, True)
     return Freshness(0, False)  # no result recorded yet: nothing to compute

@@ -12,7 +12,7 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, Invalid, NotFound
 from drive.events.services.audit import log_action
 from drive.events.models import Event
-from drive.events.permissions import require_organiser
+from drive.events.access import require_organiser
 from engine.scoring import revoke_adjustment
 from engine.validate import ResultError, validate_tricks
 
@@ -20,7 +20,7 @@ from drive.scoring.services.claims import claim_for_entry
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.rules import event_ruleset, rotation_trump
 from drive.scoring.selectors.rounds import entry_round
-from drive.scoring.tasks import standings_changed
+from drive.scoring.services.recompute import standings_changed
 
 Status = HandResult.Status
 REASON_MAX = 100

@@ -29,9 +29,6 @@ from drive.scoring.selectors.rounds import current_round
 # --- helpers ------------------------------------------------------------------------------
 
 
-def organised_event(request, event_id):
-    """The event, if the user may see it (else 404) and organises its club (else 403)."""
-    return access.organised_event(request.user, event_id)
 
 
 def _int(value):
@@ -104,14 +101,14 @@ def _evening_context(request, event, confirm_end=None):
 
 @login_required
 def evening(request, event_id):
-    event = organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id)
     return render(request, "scoring/console/evening.html", _evening_context(request, event))
 
 
 @login_required
 def evening_live(request, event_id):
     """The live part of the evening page, re-fetched by htmx when the socket says so."""
-    event = organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id)
     return render(request, "scoring/console/_evening.html", _evening_context(request, event))
 
 
@@ -120,7 +117,7 @@ def evening_live(request, event_id):
 def evening_move(request, event_id, action):
     if action not in selectors.MOVES:
         raise Http404(action)
-    event = organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id)
     confirm_end, status = None, 200
     try:
         shown = _int(request.POST.get("round")) if action in selectors.ROUND_MOVES else None
@@ -194,12 +191,12 @@ def _table_context(event, round_number, table_number, bound=None):
 
 @login_required
 def table_page(request, event_id, round_number, table_number):
-    event = organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id)
     return render(request, "scoring/console/table.html", _table_context(event, round_number, table_number))
 
 
 def _hand_action(request, event_id, round_number, table_number, hand_number, form_key, make_form, act):
-    event = organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id)
     table = get_object_or_404(Table, event=event, number=table_number)
     context = _table_context(event, round_number, table_number)  # 404 for a round not played
     hand = next((h for h in context["data"]["hands"] if h["hand_number"] == hand_number), None)
@@ -269,6 +266,6 @@ def revoke_hand(request, event_id, round_number, table_number, hand_number):
 
 @login_required
 def corrections(request, event_id):
-    event = organised_event(request, event_id)
+    event = access.organised_event(request.user, event_id)
     return render(request, "scoring/console/corrections.html",
                   {"event": event, "hands": selectors.correction_history(event)})

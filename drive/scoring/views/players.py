@@ -11,12 +11,12 @@ from drive.movements.models import Entrant
 
 from drive.scoring.services import evening as evening_services
 from drive.scoring.selectors.console import evening_players
-from drive.scoring.views.console import organised_event
+from drive.events.access import organised_event
 
 
 @login_required
 def players(request, event_id):
-    event = organised_event(request, event_id)
+    event = organised_event(request.user, event_id)
     return render(request, "scoring/console/players.html", {"event": event, **evening_players(event)})
 
 
@@ -33,7 +33,7 @@ def _act(request, event, action, success):
 @login_required
 @require_POST
 def join(request, event_id, registration_id):
-    event = organised_event(request, event_id)
+    event = organised_event(request.user, event_id)
     registration = get_object_or_404(Registration, pk=registration_id, event=event)
     return _act(request, event, lambda: evening_services.add_late_arrival(actor=request.user, event=event,
                                                                          registration=registration),
@@ -43,7 +43,7 @@ def join(request, event_id, registration_id):
 @login_required
 @require_POST
 def leave(request, event_id, entrant_id):
-    event = organised_event(request, event_id)
+    event = organised_event(request.user, event_id)
     entrant = get_object_or_404(Entrant, pk=entrant_id, event=event)
     return _act(request, event, lambda: evening_services.remove_leaver(actor=request.user, event=event, entrant=entrant),
                 _("%(name)s plays no further round.") % {"name": entrant.player})

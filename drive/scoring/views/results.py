@@ -1,13 +1,13 @@
 """Pages for everyone: the player's evening, live standings, published results with their
 CSV and JSON exports, and the organiser's printable score cards. Thin: reads come from
-selectors.results, permissions from drive.events.permissions."""
+selectors.results, permissions from drive.events.access."""
 import json
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -15,16 +15,13 @@ from django.utils.translation import gettext as _
 from drive.core.errors import Forbidden, NotFound
 from drive.core.rendercache import cached_html
 from drive.core.spreadsheet import SafeWriter
-from drive.events.selectors import events as event_selectors
 from drive.events.models import Event
-from drive.events.permissions import is_organiser, require_organiser
+from drive.events.access import is_organiser, require_organiser
 
 from drive.scoring.selectors import results as selectors
+from drive.events.access import any_event, visible_event
 
 
-def visible_event(user, event_id):
-    """The event if the user may see it (published, or their club's); 404 otherwise."""
-    return get_object_or_404(event_selectors.visible_events(user).select_related("club"), pk=event_id)
 
 
 def results_event(user, event_id):
@@ -38,7 +35,7 @@ def results_event(user, event_id):
 
 def players_event(user, event_id):
     """The event and the user's entry in it; 404 when they do not play in it."""
-    event = get_object_or_404(Event.objects.select_related("club"), pk=event_id)
+    event = any_event(event_id)
     entrant = selectors.entrant_of(user, event)
     if entrant is None:
         raise NotFound(_("You are not playing in this whist drive."))

@@ -8,6 +8,10 @@ from django.db import transaction
 from django.utils import timezone
 
 from drive.events.services import events as services
+
+from drive.events.services import arrivals as arrival_services
+
+from drive.events.services import registration as registration_services
 from drive.events.models import Club, Player, Registration
 from drive.scoring.services import claims
 from drive.scoring.services import evening
@@ -60,7 +64,7 @@ class Command(BaseCommand):
             prizes=["First prize: hamper", "Second prize: wine", "Booby prize: wooden spoon"],
         )
         for user in users[:33]:
-            services.register(actor=user, event=upcoming)
+            registration_services.register(actor=user, event=upcoming)
         tonight = services.create_event(
             actor=organiser, club=club, title="Friday Whist Drive", venue="Village Hall",
             starts_at=now - timedelta(minutes=40), capacity=24, rounds=6, hands_per_round=4, round_minutes=24,
@@ -113,4 +117,4 @@ class Command(BaseCommand):
                 checked_in_at=event.starts_at - timedelta(minutes=30 - i) if arrived else None,
             )
         for name in ("Vera Walk-in", "Tom Walk-in"):
-            services.add_walk_in(actor=organiser, event=event, display_name=name)
+            arrival_services.add_walk_in(actor=organiser, event=event, display_name=name)

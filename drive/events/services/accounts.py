@@ -1,0 +1,39 @@
+"""Accounts and their players: sign-up, and the player record of a logged-in user."""
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from drive.core.errors import Invalid
+from drive.core.names import clean_name
+from drive.events.access import require_login
+from drive.events.models import Player
+
+
+def player_for_user(*, user):
+    """The player record of a logged-in user, created on first use."""
+    require_login(user)
+    player = Player.objects.filter(user=user).first()
+    if player:
+        return player
+    name = user.get_full_name() or user.get_username()
+    try:
+        with transaction.atomic():
+            return Player.objects.create(user=user, display_name=name[:80])
+    except IntegrityError:  # created by a concurrent request of the same user
+        return Player.objects.get(user=user)
+
+
+@transaction.atomic
+def sign_up(*, username, password, email="", display_name, language=""):
+    """A new user account with its player record (emails go out in `language`)."""
+    from django.contrib.auth import get_user_model
+
+    User = get_user_model()
+    username = clean_name(username, field="username")
+    display_name = clean_name(display_name, field="display_name") if (display_name or "").strip() else ""
+    if User.objects.filter(username__iexact=username).exists():
+        raise Invalid(_("This username is taken."), field="username")
+    user = User.objects.create_user(username=username, password=password, email=email or "")
+    language = language if language in dict(settings.LANGUAGES) else ""
+    Player.objects.create(user=user, display_name=display_name[:80] or username, language=language)
+    return user
