@@ -6,9 +6,8 @@ from dataclasses import dataclass
 
 from .cards import BIT, NO_TRUMP, SUIT_OF, parse_suit
 from .rules import SHORT, Ruleset
+from .seats import SEATS
 
-SEATS = "NESW"           # clockwise; N-S partner E-W (rule S1)
-SIDES = ("NS", "EW")
 
 
 def seat_index(text: str) -> int:

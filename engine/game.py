@@ -3,7 +3,6 @@
 from .rules import SHORT, Ruleset
 from .scoring import HandScore, game_value, score_hand
 
-SIDES = ("NS", "EW")
 
 
 class GameOver(Exception):

@@ -6,12 +6,11 @@
 """
 
 from .cards import card_str
-from .deal import SEATS
 from .play import IllegalPlay
 from .record import BadDeal, HandRecord, parse_record, replay
 from .scoring import hand_points
+from .seats import SEATS, SIDES
 
-SIDES = ("NS", "EW")
 
 
 class ResultError(ValueError):

@@ -5,6 +5,7 @@ claims the seat, later ones reuse the claim (its secret is looked up by the stor
 hash, so a claim made in another test, or released, is never reused by mistake).
 """
 from drive.scoring.services import claims
+from drive.scoring.selectors import claims as claim_selectors
 from drive.scoring.services import results
 from drive.scoring.models import SeatClaim
 
@@ -14,7 +15,7 @@ _SECRETS = {}  # secret hash -> secret, for the claims made here
 def claim(table, seat, user=None):
     """The secret of the phone at `seat` of the table for its current round (claimed now
     if this helper has not claimed it yet)."""
-    round_ = claims.claim_round(table)
+    round_ = claim_selectors.claim_round(table)
     held = SeatClaim.objects.filter(round=round_, table=table, position=seat).first()
     if held is not None and held.secret_hash in _SECRETS:
         return _SECRETS[held.secret_hash]
@@ -35,7 +36,7 @@ def api_enter(client, table, seat, **body):
 
 
 def api_claim(client, table, seat):
-    round_ = claims.claim_round(table)
+    round_ = claim_selectors.claim_round(table)
     held = SeatClaim.objects.filter(round=round_, table=table, position=seat).first()
     if held is not None and held.secret_hash in _SECRETS:
         return _SECRETS[held.secret_hash]

@@ -56,7 +56,7 @@ urlpatterns = [
     path("events/<int:event_id>/standings/", results.standings, name="event-standings"),
     path("events/<int:event_id>/results/", results.results, name="event-results"),
     path("events/<int:event_id>/results.csv", results.results_csv, name="event-results-csv"),
-    path("events/<int:event_id>/results.json", results.results_json, name="event-results-json"),
+    path("events/<int:event_id>/results.json", results_api.results_json, name="event-results-json"),
     path("console/events/<int:event_id>/scorecards/", results.scorecards, name="console-scorecards"),
     path("api/", include(api_patterns)),
 ]

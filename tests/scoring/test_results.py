@@ -3,6 +3,8 @@ import pytest
 
 from drive.core.errors import Conflict, Forbidden, Invalid
 from drive.scoring.services import results
+from drive.scoring.selectors import rounds as round_selectors
+from drive.scoring.selectors import table as table_selectors
 from drive.scoring.models import HandResult
 from tests import seats
 
@@ -97,7 +99,7 @@ def test_bad_token_is_not_found():
     from drive.core.errors import NotFound
 
     with pytest.raises(NotFound):
-        results.table_by_token("nope")
+        table_selectors.table_by_token("nope")
 
 
 def test_organiser_correction_keeps_history(table1, organiser):
@@ -137,11 +139,11 @@ def test_revoke_penalty_moves_three_tricks(table1, organiser):
 
 def test_tables_out(evening, table1):
     round_ = evening.evening_rounds.get(number=1)
-    assert results.tables_out(round_) == [1, 2]
+    assert round_selectors.tables_out(round_) == [1, 2]
     for hand in (1, 2):
         submit(table1, "N", hand, 7)
         submit(table1, "E", hand, 7)
-    assert results.tables_out(round_) == [2]
+    assert round_selectors.tables_out(round_) == [2]
 
 
 @pytest.mark.parametrize("token", ["", "short", "a\x00" * 10, "x" * 65])
@@ -149,7 +151,7 @@ def test_malformed_tokens_are_not_found(token):
     from drive.core.errors import NotFound
 
     with pytest.raises(NotFound):
-        results.table_by_token(token)
+        table_selectors.table_by_token(token)
 
 
 def test_overlong_correction_reason_is_refused(table1, organiser):

@@ -2,14 +2,15 @@
 
 Pure Python, no Django. Players are numbered 1..V. A table is (N, E, S, W),
 seated clockwise: N-S partner against E-W, and "left of X" is the next seat
-clockwise (rule book, "Seats are N, E, S, W, clockwise").
+clockwise (rule S1).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from engine.seats import SEATS
+
 Table = tuple[int, int, int, int]
-SEATS = ("N", "E", "S", "W")
 
 
 @dataclass(frozen=True)

@@ -2,6 +2,7 @@
 from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 
+from engine.seats import SEATS
 from drive.events.models import Registration
 
 from drive.movements.algorithms.build import Budget, build_movement, quality_report
@@ -57,7 +58,7 @@ def movement_plan(event, players=None):
 
 
 def _round(data):
-    tables = tuple(tuple(row[p] for p in "NESW") for row in sorted(data["tables"], key=lambda r: r["table"]))
+    tables = tuple(tuple(row[p] for p in SEATS) for row in sorted(data["tables"], key=lambda r: r["table"]))
     return Round(tables, tuple(data["sit_out"]))
 
 
@@ -75,7 +76,7 @@ def cards(plan):
     ]
     tables = max((len(r.tables) for r in rounds), default=0)
     per_table = [
-        {"table": t, "rows": [{"round": row["round"], **{s: name(row[s]) for s in "NESW"}} for row in table_card(rounds, t)]}
+        {"table": t, "rows": [{"round": row["round"], **{s: name(row[s]) for s in SEATS}} for row in table_card(rounds, t)]}
         for t in range(1, tables + 1)
     ]
     return {"players": players, "tables": per_table}

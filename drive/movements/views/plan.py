@@ -2,6 +2,7 @@
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
 
+from engine.seats import SEATS
 from drive.events.access import organised_event
 
 from drive.movements.selectors.movements import cards, movement_plan, quality_rows
@@ -22,7 +23,7 @@ def movement_page(request, event_id):
     event = organised_event(request.user, event_id)
     plan = movement_plan(event, players=_players(request.GET.get("players")))
     rounds = [
-        {"number": k, "tables": [{"table": i, "seats": [(s, plan["names"].get(p, p)) for s, p in zip("NESW", t)]}
+        {"number": k, "tables": [{"table": i, "seats": [(s, plan["names"].get(p, p)) for s, p in zip(SEATS, t)]}
                                  for i, t in enumerate(r.tables, start=1)],
          "sit_out": [plan["names"].get(p, p) for p in r.sit_out]}
         for k, r in enumerate(plan["rounds"], start=1)

@@ -3,15 +3,19 @@
 Read-only and thin: the selectors in selectors.results do the reading, the events app
 decides who may see an event.
 """
+import json
+
+from django.core.serializers.json import DjangoJSONEncoder
+from django.http import HttpResponse
 from drf_spectacular.utils import extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.core.api_docs import errors
-from drive.events.access import require_login
+from drive.events.access import require_login, visible_event
 
-from drive.scoring.views import results as views_results
+from drive.scoring.access import players_event, results_event
 from drive.scoring.selectors import results as selectors
 
 # --- serializers ---------------------------------------------------------------------------
@@ -181,11 +185,20 @@ def results_document(event):
 # --- views ------------------------------------------------------------------------------
 
 
+def results_json(request, event_id):
+    """The same document as GET /api/events/<id>/results/, as a file to download."""
+    event = results_event(request.user, event_id)
+    response = HttpResponse(json.dumps(results_document(event), cls=DjangoJSONEncoder, ensure_ascii=False, indent=1),
+                            content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{selectors.export_filename(event, "json")}"'
+    return response
+
+
 class StandingsView(APIView):
     @extend_schema(responses={200: StandingsSerializer, **errors(403, 404)}, operation_id="event_standings",
                    description="The live standings (stored by the standings task), with the prizes they give.")
     def get(self, request, event_id):
-        return Response(standings_document(views_results.visible_event(request.user, event_id)))
+        return Response(standings_document(visible_event(request.user, event_id)))
 
 
 class ResultsView(APIView):
@@ -193,7 +206,7 @@ class ResultsView(APIView):
                    description="Every entrant's hands and totals, the prizes and the corrections. "
                                "Before publication only the club's organisers may read it (403).")
     def get(self, request, event_id):
-        return Response(results_document(views_results.results_event(request.user, event_id)))
+        return Response(results_document(results_event(request.user, event_id)))
 
 
 class MyEveningView(APIView):
@@ -202,5 +215,5 @@ class MyEveningView(APIView):
                                "403 without a login, 404 when the caller does not play in the event.")
     def get(self, request, event_id):
         require_login(request.user)
-        event, entrant = views_results.players_event(request.user, event_id)
+        event, entrant = players_event(request.user, event_id)
         return Response(MyEveningSerializer({"event": event, **selectors.my_evening(event, entrant)}).data)

@@ -21,10 +21,9 @@ from drive.core.numbers import StrictIntegerField
 from drive.scoring.services import claims
 
 from drive.scoring.services import results
-from drive.scoring.models import HandResult
+from drive.scoring.models import HandResult, Seat
 from drive.scoring.selectors import table as selectors
 
-POSITIONS = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 HAND_STATUSES = [("missing", _("not entered")), *HandResult.Status.choices]
 TRICKS_MESSAGE = _("Tricks for N-S must be a whole number from 0 to 13.")
 # The suit a player reports (labels of their own: the schema's enum is then this field's alone).
@@ -36,13 +35,13 @@ TRUMP_ENTRY = [("S", "♠ spades"), ("H", "♥ hearts"), ("D", "♦ diamonds"), 
 
 
 class TableClaimRequestSerializer(serializers.Serializer):
-    seat = serializers.ChoiceField(choices=POSITIONS, help_text="The seat this phone's player sits in: N, E, S or W.",
+    seat = serializers.ChoiceField(choices=Seat.Position.choices, help_text="The seat this phone's player sits in: N, E, S or W.",
                                    error_messages={"invalid_choice": _("Seat must be N, E, S or W.")})
 
 
 class TableEntryRequestSerializer(serializers.Serializer):
     seat = serializers.ChoiceField(
-        choices=POSITIONS, required=False,
+        choices=Seat.Position.choices, required=False,
         help_text="Optional: the seat the phone believes it holds. The entry is always the claim's seat; "
                   "a different seat here is refused (403).",
         error_messages={"invalid_choice": _("Seat must be N, E, S or W.")})

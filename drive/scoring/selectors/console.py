@@ -7,12 +7,13 @@ decisions: the views ask `require_organiser` and the services check again.
 from django.db.models import Count
 from django.utils import timezone
 
+from engine.seats import SEATS
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant, Movement
 
 from drive.scoring.services.evening import seconds_left
 from drive.scoring.models import HandResult, Round, Seat, Table
-from drive.scoring.services.results import tables_out
+from drive.scoring.selectors.rounds import tables_out
 from drive.scoring.rules import rotation_trump
 from drive.scoring.selectors.rounds import current_round
 
@@ -25,7 +26,6 @@ ChangeKind = HandResult.ChangeKind
 MOVES = ("start", "start-round", "pause", "resume", "end-round", "publish-results")
 # Moves that act on the round in play: the pages send the round they showed with them.
 ROUND_MOVES = ("start-round", "pause", "resume", "end-round")
-POSITIONS = ("N", "E", "S", "W")
 
 
 def available_moves(event, round_):
@@ -198,7 +198,7 @@ def table_hands(event, round_number, table_number):
         hand = _hand(results.get(number), number)
         hand["fixed_trump"] = rotation_trump(event, round_.number, number)
         hands.append(hand)
-    return {"round": round_, "table": table, "seats": [(p, seats.get(p, "")) for p in POSITIONS],
+    return {"round": round_, "table": table, "seats": [(p, seats.get(p, "")) for p in SEATS],
             "hands": hands, "status": table_status(hands), "late": table_number in (round_.late_tables or [])}
 
 

@@ -16,6 +16,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from django.utils.text import slugify
+
+from engine.seats import PARTNER, SEATS, SIDE_OF
 from drive.events.models import Player
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
@@ -28,8 +31,6 @@ from drive.scoring.rules import event_ruleset, rotation_trump
 from drive.scoring.standings import pair_unit, running_totals
 
 State = Round.State
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
-SIDE = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
 COUNTED = (HandResult.Status.ENTERED, HandResult.Status.CONFIRMED)  # a disputed hand waits for the organiser
 SEAT_SHORT = {  # the seat's letter on a score card (Russian С В Ю З, Ukrainian Пн Сх Пд Зх)
     "N": pgettext_lazy("seat", "N"), "E": pgettext_lazy("seat", "E"),
@@ -74,7 +75,7 @@ def seat_view(event, round_, entrant):
         return view
     view.table, view.position, view.position_label = seat.table.number, seat.position, seat.get_position_display()
     others = Seat.objects.filter(round=round_, table=seat.table).exclude(pk=seat.pk).select_related("entrant__player")
-    for other in sorted(others, key=lambda s: "NESW".index(s.position)):
+    for other in sorted(others, key=lambda s: SEATS.index(s.position)):
         if other.position == PARTNER[seat.position]:
             view.partner = other.entrant
         else:
@@ -118,7 +119,7 @@ def my_evening(event, entrant):
                 cell = {"hand": hand, "result": result, "tricks": None, "score": None, "counted": False,
                         "trump": result.trump if result else rotation_trump(event, round_.number, hand) or ""}
                 if result is not None:
-                    cell["tricks"] = result.ns_tricks if SIDE[seat.position] == "NS" else result.ew_tricks
+                    cell["tricks"] = result.ns_tricks if SIDE_OF[seat.position] == "NS" else result.ew_tricks
                     cell["score"] = drive_hand_score(cell["tricks"], rules)
                     cell["counted"] = result.status in COUNTED
                     if cell["counted"]:
@@ -339,7 +340,7 @@ def hand_sheet(event):
             sheet[entrant_id]["sat_out_rounds"].append(round_number)
             continue
         for hand, result in sorted(results.get((round_number, table), {}).items()):
-            tricks = result.ns_tricks if SIDE[position] == "NS" else result.ew_tricks
+            tricks = result.ns_tricks if SIDE_OF[position] == "NS" else result.ew_tricks
             sheet[entrant_id]["hands"].append({
                 "round": round_number, "hand": hand, "table": table, "seat": position, "tricks": tricks,
                 "score": drive_hand_score(tricks, rules), "trump": result.trump, "status": result.status,
@@ -449,7 +450,12 @@ def scorecards(event):
             if row["table"]:
                 table = at_table[(round_number, row["table"])]
                 row["partner"] = table.get(PARTNER[seat.position])
-                row["opponents"] = [table.get(p) for p in "NESW" if SIDE[p] != SIDE[seat.position] and table.get(p)]
+                row["opponents"] = [table.get(p) for p in SEATS if SIDE_OF[p] != SIDE_OF[seat.position] and table.get(p)]
             rows.append(row)
         cards.append({"entrant": entrant, "rounds": rows})
     return cards
+
+
+def export_filename(event, extension: str) -> str:
+    """The file name of a results download (CSV, JSON)."""
+    return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-results.{extension}"

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 from drive.events.models import Event
 
-from drive.scoring.models import Round, Table
+from drive.scoring.models import HandResult, Round, Seat, Table
+
+Status = HandResult.Status
 
 
 def current_round(event: Event) -> Round | None:
@@ -21,3 +23,17 @@ def entry_round(table: Table) -> Round | None:
         previous = table.event.evening_rounds.filter(number=round_.number - 1).first()
         return previous if previous and previous.state == Round.State.CLOSED else None
     return round_
+
+
+def table_complete(round_, table):
+    confirmed = HandResult.objects.filter(round=round_, table=table, status=Status.CONFIRMED).count()
+    return confirmed == round_.event.hands_per_round
+
+
+def tables_out(round_):
+    """Numbers of the tables of the round that have not every hand confirmed."""
+    seated = set(Seat.objects.filter(round=round_, table__isnull=False).values_list("table__number", flat=True))
+    counts = {}
+    for number in HandResult.objects.filter(round=round_, status=Status.CONFIRMED).values_list("table__number", flat=True):
+        counts[number] = counts.get(number, 0) + 1
+    return sorted(t for t in seated if counts.get(t, 0) < round_.event.hands_per_round)

@@ -10,19 +10,17 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from engine.seats import PARTNER, SEATS, SIDE_OF
 from drive.core.errors import NotFound
 from drive.events.models import Event
 
-from drive.scoring.services.claims import claim_round, held_claim
+from drive.scoring.selectors.claims import claim_round, held_claim
 from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table
-from drive.scoring.services.results import SIDE_OF
 from drive.scoring.rules import rotation_trump
 
 Phase = Event.Phase
 State = Round.State
 Status = HandResult.Status
-POSITIONS = ("N", "E", "S", "W")
-PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
 SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣", "NT": "NT"}
 TURNED_UP_SUITS = ("S", "H", "D", "C")
 # A table's token as `new_table_token` makes it; anything else is refused before the database
@@ -84,7 +82,7 @@ def trump_name(code):
 def _seats(round_, table):
     seats = {s.position: s for s in Seat.objects.filter(round=round_, table=table).select_related("entrant__player")}
     rows = []
-    for position in POSITIONS:
+    for position in SEATS:
         seat = seats.get(position)
         if seat is None:
             continue
@@ -178,7 +176,7 @@ def _next_round(event, round_, table, seats):
         "started": following.state != State.SEATED,
         "moves": moves,
         "here": [{"position": p, "position_display": Seat.Position(p).label, "name": here[p]}
-                 for p in POSITIONS if p in here],
+                 for p in SEATS if p in here],
     }
 
 
@@ -218,7 +216,7 @@ def table_state(table, viewer=None):
         "sides": [{"side": side, "label": label, "names": [s["name"] for s in seats if s["side"] == side]}
                   for side, label in (("NS", _("North–South")), ("EW", _("East–West")))],
         "you": you,
-        "claimed": [p for p in POSITIONS if p in claimed],
+        "claimed": [p for p in SEATS if p in claimed],
         "asks_who": bool(seats) and stage in ("seated", "playing", "collecting"),  # "Who are you?"
         "hands": hands,
         "show_hands": bool(hands and seats and stage != "seated"),
@@ -231,3 +229,15 @@ def table_cards(event):
     """The tables of an evening in order, for their printed cards (tokens: organisers only)."""
     return [{"number": number, "token": token}
             for number, token in Table.objects.filter(event=event).order_by("number").values_list("number", "token")]
+
+
+TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
+
+
+def table_by_token(token):
+    if not TOKEN_SHAPE.fullmatch(token or ""):  # e.g. a NUL byte would upset PostgreSQL
+        raise NotFound(_("No such table."))
+    table = Table.objects.select_related("event__club").filter(token=token).first()
+    if table is None:
+        raise NotFound(_("No such table."))
+    return table

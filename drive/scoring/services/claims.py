@@ -9,14 +9,13 @@ table's link (the old one stops at once and every claim of the table goes).
 """
 from __future__ import annotations
 
-import hashlib
-import re
 import secrets
 
 from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from engine.seats import SEATS
 from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.events.services.audit import log_action
@@ -24,47 +23,18 @@ from drive.events.models import Event
 from drive.events.access import require_organiser
 
 from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table, new_table_token
-from drive.scoring.selectors.rounds import current_round, entry_round
-
-POSITIONS = ("N", "E", "S", "W")
-# A secret as `_new_secret` makes it; anything else is no secret (never reaches the database).
-SECRET_SHAPE = re.compile(r"[A-Za-z0-9_-]{32,64}")
-
-
-def _digest(secret: str) -> str:
-    return hashlib.sha256(secret.encode()).hexdigest()
+from drive.scoring.selectors.claims import claim_round, held_claim, secret_digest
 
 
 def _new_secret() -> str:
     return secrets.token_urlsafe(32)  # 256 bits
 
 
-def claim_round(table: Table) -> Round | None:
-    """The round a phone claims a seat for: the one the table enters results for, else the
-    one seated next (players sit down before the organiser starts it)."""
-    return entry_round(table) or current_round(table.event)
-
-
-def held_claim(*, table: Table, round_: Round | None, secret: str | None = None, user=None) -> SeatClaim | None:
-    """The claim this phone holds at the table in the round: by its secret, or by the
-    account it is signed in with (a claim bound to that account). None otherwise."""
-    if round_ is None:
-        return None
-    claims = SeatClaim.objects.filter(round=round_, table=table)
-    if isinstance(secret, str) and SECRET_SHAPE.fullmatch(secret):
-        found = claims.filter(secret_hash=_digest(secret)).first()
-        if found is not None:
-            return found
-    if user is not None and user.is_authenticated:
-        return claims.filter(user=user).first()
-    return None
-
-
 def claim_for_entry(*, table: Table, round_: Round, secret: str | None, user=None,
                     seat: str | None = None) -> SeatClaim:
     """The claim an entry comes from, or Forbidden: no claim (none sent, forged, another
     table's, an earlier round's, released) or a seat named that is not the claim's."""
-    if seat and seat not in POSITIONS:
+    if seat and seat not in SEATS:
         raise Invalid(_("Seat must be N, E, S or W."), field="seat")
     claim = held_claim(table=table, round_=round_, secret=secret, user=user)
     if claim is None:
@@ -91,7 +61,7 @@ def claim_seat(*, table: Table, position: str, user=None, secret: str | None = N
     round_ = claim_round(table)
     if table.event.phase != Event.Phase.IN_PROGRESS or round_ is None:
         raise Conflict(_("No round is open at this table: there is no seat to claim yet."))
-    if position not in POSITIONS:
+    if position not in SEATS:
         raise Invalid(_("Seat must be N, E, S or W."), field="seat")
     seat = Seat.objects.filter(round=round_, table=table, position=position).select_related("entrant__player").first()
     if seat is None:
@@ -105,7 +75,7 @@ def claim_seat(*, table: Table, position: str, user=None, secret: str | None = N
     bound = user if user is not None and user.is_authenticated and seat.entrant.player.user_id == user.pk else None
     secret = _new_secret()
     claim = SeatClaim.objects.create(round=round_, table=table, position=position, user=bound,
-                                     secret_hash=_digest(secret))
+                                     secret_hash=secret_digest(secret))
     # No broadcast: hundreds of phones claim at each round's start and none needs to know.
     return claim, secret, True
 
@@ -116,10 +86,10 @@ def _asked_again(mine: SeatClaim, position: str, secret: str | None) -> tuple[Se
     if mine.position != position:
         raise Conflict(_("This phone already holds seat %(seat)s at this table: ask the organiser to free it first.")
                        % {"seat": mine.position})
-    if mine.secret_hash == _digest(secret or ""):
+    if mine.secret_hash == secret_digest(secret or ""):
         return mine, secret
     secret = _new_secret()  # the same player on another phone: the seat follows them
-    mine.secret_hash = _digest(secret)
+    mine.secret_hash = secret_digest(secret)
     mine.save(update_fields=["secret_hash"])
     return mine, secret
 

@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from engine.seats import SEATS
 from drive.core import broadcast
 from drive.core.errors import Conflict, NotFound
 from drive.events.services.audit import log_action
@@ -112,7 +113,7 @@ def progressive_round(event, number):
     for seat in seats:
         if seat.table_id:
             by_table.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
-    tables = [tuple(by_table[t][p] for p in "NESW") for t in sorted(by_table)]
+    tables = [tuple(by_table[t][p] for p in SEATS) for t in sorted(by_table)]
     sit_out = tuple(seat.entrant.number for seat in seats if not seat.table_id)
     winners = [round_winner(previous, t) for t in sorted(by_table)]
     counts = {}
@@ -217,7 +218,7 @@ def end_round(*, actor, event, force=False, shown_round=None):
     Then the next round is seated (a progressive movement from this round's results),
     or after the last round the evening is finished.
     """
-    from drive.scoring.services.results import tables_out
+    from drive.scoring.selectors.rounds import tables_out
 
     event, round_ = _playing_round(actor, event, shown_round)
     out = tables_out(round_)
@@ -328,11 +329,11 @@ def _plan_round_from_seats(round_):
             tables.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
         else:
             sit_out.append(seat.entrant.number)
-    return PlanRound(tuple(tuple(tables[t][p] for p in "NESW") for t in sorted(tables)), tuple(sit_out))
+    return PlanRound(tuple(tuple(tables[t][p] for p in SEATS) for t in sorted(tables)), tuple(sit_out))
 
 
 def _from_json(plan_round):
-    tables = tuple(tuple(row[p] for p in "NESW") for row in sorted(plan_round["tables"], key=lambda r: r["table"]))
+    tables = tuple(tuple(row[p] for p in SEATS) for row in sorted(plan_round["tables"], key=lambda r: r["table"]))
     return PlanRound(tables, tuple(plan_round["sit_out"]))
 
 

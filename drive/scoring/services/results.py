@@ -3,13 +3,13 @@
 A table's rows are serialised on its Table row (select_for_update), so two phones of
 one table never overwrite each other unseen.
 """
-import re
 
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from engine.seats import SIDE_OF, SIDES
 from drive.core import broadcast
-from drive.core.errors import Conflict, Invalid, NotFound
+from drive.core.errors import Conflict, Invalid
 from drive.events.services.audit import log_action
 from drive.events.models import Event
 from drive.events.access import require_organiser
@@ -19,22 +19,11 @@ from engine.validate import ResultError, validate_tricks
 from drive.scoring.services.claims import claim_for_entry
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.rules import event_ruleset, rotation_trump
-from drive.scoring.selectors.rounds import entry_round
+from drive.scoring.selectors.rounds import entry_round, table_complete
 from drive.scoring.services.recompute import standings_changed
 
 Status = HandResult.Status
 REASON_MAX = 100
-TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
-SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
-
-
-def table_by_token(token):
-    if not TOKEN_SHAPE.fullmatch(token or ""):  # e.g. a NUL byte would upset PostgreSQL
-        raise NotFound(_("No such table."))
-    table = Table.objects.select_related("event__club").filter(token=token).first()
-    if table is None:
-        raise NotFound(_("No such table."))
-    return table
 
 
 def _tricks(ns_tricks):
@@ -69,20 +58,6 @@ def _seat_at(round_, table, position):
     if seat is None:
         raise Invalid(_("Nobody sits there at this table in this round."), field="seat")
     return seat
-
-
-def table_complete(round_, table):
-    confirmed = HandResult.objects.filter(round=round_, table=table, status=Status.CONFIRMED).count()
-    return confirmed == round_.event.hands_per_round
-
-
-def tables_out(round_):
-    """Numbers of the tables of the round that have not every hand confirmed."""
-    seated = set(Seat.objects.filter(round=round_, table__isnull=False).values_list("table__number", flat=True))
-    counts = {}
-    for number in HandResult.objects.filter(round=round_, status=Status.CONFIRMED).values_list("table__number", flat=True):
-        counts[number] = counts.get(number, 0) + 1
-    return sorted(t for t in seated if counts.get(t, 0) < round_.event.hands_per_round)
 
 
 @transaction.atomic
@@ -212,7 +187,7 @@ def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_s
     """Rule L8 for results from paper: three tricks pass from the offenders to the opponents.
 
     With `expected_version`, refused when the hand changed since the organiser saw it."""
-    if offending_side not in ("NS", "EW"):
+    if offending_side not in SIDES:
         raise Invalid(_("Say which side revoked: NS or EW."), field="offending_side")
     table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
     round_ = table.event.evening_rounds.filter(number=round_number).first()
@@ -221,7 +196,7 @@ def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_s
         raise Invalid(_("Enter the hand's result before its penalty."), field="hand_number")
     if expected_version is not None and result.version != expected_version:
         raise Conflict(_("Someone changed this hand meanwhile."), extra={"stored": _stored(result)})
-    (ns, _ew), _points = revoke_adjustment((result.ns_tricks, result.ew_tricks), ("NS", "EW").index(offending_side),
+    (ns, _ew), _points = revoke_adjustment((result.ns_tricks, result.ew_tricks), SIDES.index(offending_side),
                                           event_ruleset(table.event))
     return correct_result(actor=actor, table=table, round_number=round_number, hand_number=hand_number, ns_tricks=ns,
                           reason=reason, kind=HandResult.ChangeKind.REVOKE, expected_version=result.version)

@@ -1,6 +1,7 @@
 """Seats of a round from one round of the movement's plan."""
 from django.utils.translation import gettext as _
 
+from engine.seats import SEATS
 from drive.core.errors import Conflict
 from drive.movements.models import Entrant
 
@@ -20,7 +21,7 @@ def seat_round(round_, plan_round):
     seats = []
     for row in plan_round["tables"]:
         table = tables.get(row["table"]) or Table.objects.create(event=event, number=row["table"])
-        seats += [Seat(round=round_, table=table, position=p, entrant=entrants[row[p]]) for p in "NESW"]
+        seats += [Seat(round=round_, table=table, position=p, entrant=entrants[row[p]]) for p in SEATS]
     seats += [Seat(round=round_, table=None, position="", entrant=entrants[n]) for n in plan_round["sit_out"]]
     seated = {seat.entrant.number for seat in seats}
     expected = {n for n, e in entrants.items() if e.plays_in(round_.number)}

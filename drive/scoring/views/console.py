@@ -21,6 +21,7 @@ from drive.events import access
 
 from drive.scoring.services import evening as evening_services
 from drive.scoring.services import results as result_services
+from drive.scoring.selectors import rounds as round_selectors
 from drive.scoring.models import HandResult, Table
 from drive.scoring.selectors import claims as claim_selectors
 from drive.scoring.selectors import console as selectors
@@ -75,7 +76,7 @@ def _evening_context(request, event, confirm_end=None):
         if state["shown_round"] == round_["number"]:
             not_in = sorted(state["tables_out"] + state["tables_disputed"])
         else:
-            not_in = result_services.tables_out(event.evening_rounds.get(number=round_["number"]))
+            not_in = round_selectors.tables_out(event.evening_rounds.get(number=round_["number"]))
         end_anyway = {"round": round_["number"], "tables": not_in}
     query = {}
     if shown and state["shown_round"] == shown:

@@ -1,45 +1,22 @@
 """Pages for everyone: the player's evening, live standings, published results with their
-CSV and JSON exports, and the organiser's printable score cards. Thin: reads come from
+CSV export (the JSON one is the API's document: api.results), and the organiser's printable score cards. Thin: reads come from
 selectors.results, permissions from drive.events.access."""
-import json
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
-from django.core.serializers.json import DjangoJSONEncoder
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.text import slugify
 from django.utils.translation import gettext as _
 
-from drive.core.errors import Forbidden, NotFound
 from drive.core.rendercache import cached_html
 from drive.core.spreadsheet import SafeWriter
 from drive.events.models import Event
 from drive.events.access import is_organiser, require_organiser
 
 from drive.scoring.selectors import results as selectors
-from drive.events.access import any_event, visible_event
-
-
-
-
-def results_event(user, event_id):
-    """The event whose results the user may read: everyone once published, before that the
-    club's organisers only (403 for others)."""
-    event = visible_event(user, event_id)
-    if event.phase != Event.Phase.RESULTS_PUBLISHED and not is_organiser(user, event.club):
-        raise Forbidden(_("The results are not published yet."))
-    return event
-
-
-def players_event(user, event_id):
-    """The event and the user's entry in it; 404 when they do not play in it."""
-    event = any_event(event_id)
-    entrant = selectors.entrant_of(user, event)
-    if entrant is None:
-        raise NotFound(_("You are not playing in this whist drive."))
-    return event, entrant
+from drive.events.access import visible_event
+from drive.scoring.access import players_event, results_event
 
 
 def _live(event):
@@ -84,17 +61,13 @@ def results(request, event_id):
     return render(request, "scoring/results/results.html", context)
 
 
-def _filename(event, extension):
-    return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-results.{extension}"
-
-
 def results_csv(request, event_id):
     """One row per entrant: place, totals, a column per hand; then the corrections."""
     event = results_event(request.user, event_id)
     data = selectors.results_of(event)
     columns = selectors.results_columns(event)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "csv")}"'
+    response["Content-Disposition"] = f'attachment; filename="{selectors.export_filename(event, "csv")}"'
     response.write("\ufeff")  # spreadsheets then read the names' accents right
     out = SafeWriter(response)  # names are the players' own words: no formulas
     out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Hands played"), _("Hands won"),
@@ -112,17 +85,6 @@ def results_csv(request, event_id):
         out.writerow([change["at"].isoformat(), change["by"], change["round"], change["table"], change["hand"],
                       change["kind_label"], "" if change["old_ns_tricks"] is None else change["old_ns_tricks"],
                       change["new_ns_tricks"], change["reason"]])
-    return response
-
-
-def results_json(request, event_id):
-    """The same document as GET /api/events/<id>/results/, as a file."""
-    from drive.scoring.api.results import results_document
-
-    event = results_event(request.user, event_id)
-    response = HttpResponse(json.dumps(results_document(event), cls=DjangoJSONEncoder, ensure_ascii=False, indent=1),
-                            content_type="application/json; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "json")}"'
     return response
 
 

@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from engine.seats import SEATS
 from drive.core.errors import Conflict, Invalid, ServiceError
 from drive.events.access import organised_event
 from drive.core.qr import qr_svg_inline
@@ -121,7 +122,7 @@ def table_me(request, token):
             claims.give_up_claim(table=table, secret=_secret(request, table), user=request.user)
             _remember(request, table, None)
         else:
-            if position not in selectors.POSITIONS:
+            if position not in SEATS:
                 raise Invalid(_("Pick one of the four players of this table."), field="seat")
             _claim, secret, _created = claims.claim_seat(table=table, position=position, user=request.user,
                                                         secret=_secret(request, table))
