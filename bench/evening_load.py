@@ -81,6 +81,7 @@ def build_evening(tables, title="Load Drive"):
     from drive.live.services.screen import new_screen_token
     from drive.movements.models import Entrant
     from drive.scoring.services import ranking
+    from drive.scoring.selectors import standings as standings_selectors
     from drive.scoring.models import HandResult, Round, Table
 
     players, now = tables * 4, timezone.now()
@@ -138,7 +139,7 @@ def check_stored(event, round_number, tables, wait=60.0):
                           for t in range(1, tables + 1) for h in range(1, HANDS + 1)}
 
     def exact():
-        expected = {line.entrant: (place, line.total) for place, _shared, line in ranking.compute_for(event)}
+        expected = {line.entrant: (place, line.total) for place, _shared, line in standings_selectors.compute_for(event)}
         return {s.entrant_id: (s.place, s.total) for s in Standing.objects.filter(event=event)} == expected
 
     deadline = time.monotonic() + wait

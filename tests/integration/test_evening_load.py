@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from drive.events.models import Club, Event, Player
 from drive.movements.models import Entrant
-from drive.scoring.services import ranking
+from drive.scoring.selectors import standings as standings_selectors
 from drive.scoring.models import HandResult, Round, Seat, Standing, Table
 from tests import seats
 
@@ -175,7 +175,7 @@ def expected_lines(event):
     return {
         line.entrant: (place, shared, line.total, len(line.scores), line.won, len(line.sat_out_rounds) * HANDS,
                        line.first_half, line.second_half)
-        for place, shared, line in ranking.compute_for(event)
+        for place, shared, line in standings_selectors.compute_for(event)
     }
 
 

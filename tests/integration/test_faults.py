@@ -36,8 +36,8 @@ from drive.movements.models import Entrant
 from drive.scoring.services import evening as evenings
 from drive.scoring.services import recompute
 from drive.scoring.services import ranking
+from drive.scoring.selectors import standings as standings_selectors
 from drive.scoring.services import results
-from drive.scoring.services import versions
 from drive.scoring.models import HandResult, Round, Seat, Standing, Table
 from tests import seats, services
 from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url, free_port
@@ -174,12 +174,12 @@ def stored_lines(event):
 def recomputed_lines(event):
     return {line.entrant: (place, shared, line.total, len(line.scores), line.won,
                            len(line.sat_out_rounds) * event.hands_per_round)
-            for place, shared, line in ranking.compute_for(event)}
+            for place, shared, line in standings_selectors.compute_for(event)}
 
 
 def caught_up(event):
     """The stored standings are those of every row, and say so."""
-    state = versions.state_of(event.pk)
+    state = standings_selectors.state_of(event.pk)
     return state is not None and not state.stale and stored_lines(event) == recomputed_lines(event)
 
 
@@ -221,7 +221,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
     for table in tables:
         for hand in range(2, HANDS + 1):
             enter_in_process(table, hand, ns_tricks(table, hand))  # one task queued (the pending mark)
-    assert versions.state_of(event.pk).stale
+    assert standings_selectors.state_of(event.pk).stale
 
     # The organiser's hold on the event's lock stands for a slow recomputation: the
     # worker takes the task (acks_late: unacknowledged) and waits inside it.
@@ -235,7 +235,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
         lock.rollback()
         # The killed worker's database session notices it is alone once it gets the lock.
         assert _wait_for(lambda: advisory_sessions(event) == 0), "the killed worker's session stayed"
-        assert versions.state_of(event.pk).stale and stored_lines(event) != recomputed_lines(event)
+        assert standings_selectors.state_of(event.pk).stale and stored_lines(event) != recomputed_lines(event)
         # A mark that would block every later ask for an hour, as before issue 10.
         cache.set(recompute.pending_key(event.pk), True, 3600)
 
@@ -318,7 +318,7 @@ def test_redis_stopped_for_30_s_during_entry(make_event, organiser):
             time.sleep(max(0.0, stopped + i * OUTAGE_SECONDS / len(later) - time.monotonic()))
             enter(table, hand)
         time.sleep(max(0.0, stopped + OUTAGE_SECONDS - time.monotonic()))
-        assert versions.state_of(event.pk).stale  # nothing could be recomputed meanwhile
+        assert standings_selectors.state_of(event.pk).stale  # nothing could be recomputed meanwhile
         redis.start()  # empty: whatever was queued is gone with it
 
         refused = [a for a in answers if not 200 <= a[3] < 300]

@@ -7,7 +7,8 @@ from drive.scoring import tasks
 
 from drive.scoring.services import recompute
 
-from drive.scoring.services import versions
+
+from drive.scoring.selectors import standings as standings_selectors
 from drive.scoring.models import HandResult, Standing
 from tests import seats
 
@@ -53,7 +54,7 @@ def test_a_refused_task_leaves_no_mark(monkeypatch, evening, table1, django_capt
     enter(table1, 1, 7, django_capture_on_commit_callbacks)  # no exception reaches the caller
     assert HandResult.objects.get(round__event=evening, hand_number=1).ns_tricks == 7
     assert cache.get(recompute.pending_key(evening.pk)) is None  # the next change will ask again
-    assert versions.state_of(evening.pk).stale  # and the sweep sees it is behind
+    assert standings_selectors.state_of(evening.pk).stale  # and the sweep sees it is behind
 
 
 def test_eager_tasks_keep_the_standings_current(evening, table1, django_capture_on_commit_callbacks):

@@ -12,12 +12,13 @@ from kombu.exceptions import OperationalError
 
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant
+from drive.scoring.services.freshness import fresh_standings
 from drive.scoring.services import evening as evenings
 from drive.scoring import tasks
 from drive.scoring.services import recompute
 from drive.scoring.services import ranking
+from drive.scoring.selectors import standings as standings_selectors
 from drive.scoring.services import results
-from drive.scoring.services import versions
 from drive.scoring.models import HandResult, Standing, Table
 from drive.scoring.selectors import results as selectors
 from tests import seats
@@ -34,7 +35,7 @@ def recomputed_lines(event):
     """What the rows say now, computed afresh (nothing stored)."""
     return {line.entrant: (place, shared, line.total, len(line.scores), line.won,
                            len(line.sat_out_rounds) * event.hands_per_round)
-            for place, shared, line in ranking.compute_for(event)}
+            for place, shared, line in standings_selectors.compute_for(event)}
 
 
 def play(table, hand, ns):
@@ -43,7 +44,7 @@ def play(table, hand, ns):
 
 
 def version(event):
-    state = versions.state_of(event.pk)
+    state = standings_selectors.state_of(event.pk)
     return (state.results_version, state.computed_version) if state else None
 
 
@@ -78,9 +79,9 @@ def test_every_result_change_raises_the_version_and_a_recompute_records_it(eveni
     seats.enter(table=table1, seat="E", hand_number=1, ns_tricks=7, trump="H")  # the same again: no change
     assert version(evening) == (2, 0)
     ranking.recompute_standings(event_id=evening.pk)
-    assert version(evening) == (2, 2) and not versions.state_of(evening.pk).stale
+    assert version(evening) == (2, 2) and not standings_selectors.state_of(evening.pk).stale
     results.correct_result(actor=organiser, table=table1, round_number=1, hand_number=1, ns_tricks=8, reason="Card")
-    assert version(evening) == (3, 2) and versions.state_of(evening.pk).stale
+    assert version(evening) == (3, 2) and standings_selectors.state_of(evening.pk).stale
 
 
 def test_entrants_raise_the_version_once_a_hand_counts(evening, table1, organiser, no_tasks):
@@ -92,7 +93,7 @@ def test_entrants_raise_the_version_once_a_hand_counts(evening, table1, organise
     ranking.recompute_standings(event_id=evening.pk)
     before = version(evening)
     evenings.remove_leaver(actor=organiser, event=evening, entrant=Entrant.objects.get(event=evening, number=8))
-    assert version(evening)[0] > before[0] and versions.state_of(evening.pk).stale
+    assert version(evening)[0] > before[0] and standings_selectors.state_of(evening.pk).stale
 
 
 def test_a_recompute_of_fresh_standings_is_skipped_only_when_asked(evening, table1, no_tasks):
@@ -109,12 +110,12 @@ def test_live_standings_behind_the_results_show_updating_and_ask_again(
         evening, table1, no_tasks, django_capture_on_commit_callbacks):
     play(table1, 1, 9)
     ranking.recompute_standings(event_id=evening.pk)
-    assert selectors.standings(evening)["updating"] is False
+    assert selectors.standings(evening, fresh_standings(evening))["updating"] is False
     seats.enter(table=table1, seat="N", hand_number=2, ns_tricks=4, trump="H")  # no worker: the task never runs
     cache.delete(recompute.pending_key(evening.pk))  # and its mark has expired
     no_tasks.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        table = selectors.standings(evening)
+        table = selectors.standings(evening, fresh_standings(evening))
     assert table["updating"] is True and table["version"] == 2
     assert no_tasks == [evening.pk]  # the read asked for a recomputation
     cache.delete(recompute.pending_key(evening.pk))
@@ -125,12 +126,12 @@ def test_final_standings_are_recomputed_before_they_are_shown(finished, table1, 
     results.correct_result(actor=organiser, table=table1, round_number=1, hand_number=1, ns_tricks=2, reason="Card")
     Standing.objects.filter(event=finished).update(total=99)  # what a lost task would leave behind
     assert stored_lines(finished) != recomputed_lines(finished)
-    table = selectors.standings(finished)
+    table = selectors.standings(finished, fresh_standings(finished))
     assert table["updating"] is False
     assert stored_lines(finished) == recomputed_lines(finished)
     assert {line.entrant_id: line.total for line in table["lines"]} == {
         e: values[2] for e, values in recomputed_lines(finished).items()}
-    assert not versions.state_of(finished.pk).stale
+    assert not standings_selectors.state_of(finished.pk).stale
 
 
 def test_publishing_recomputes_what_it_publishes(finished, table1, organiser, no_tasks):
@@ -142,7 +143,7 @@ def test_publishing_recomputes_what_it_publishes(finished, table1, organiser, no
     finished.refresh_from_db()
     assert finished.phase == Event.Phase.RESULTS_PUBLISHED
     assert stored_lines(finished) == recomputed_lines(finished)
-    assert not versions.state_of(finished.pk).stale
+    assert not standings_selectors.state_of(finished.pk).stale
 
 
 def test_publishing_is_for_organisers_only(finished, make_user):
@@ -160,10 +161,10 @@ def test_the_sweep_recomputes_stale_events_whatever_the_pending_mark_says(evenin
     play(table1, 1, 9)
     assert cache.get(recompute.pending_key(evening.pk)) is None  # no on_commit here: nothing was marked
     cache.set(recompute.pending_key(evening.pk), True, 600)  # a lost task's mark, still there
-    assert versions.stale_event_ids() == [evening.pk]
+    assert standings_selectors.stale_event_ids() == [evening.pk]
     assert tasks.sweep_stale_standings() == [evening.pk]
     assert stored_lines(evening) == recomputed_lines(evening)
-    assert versions.stale_event_ids() == []
+    assert standings_selectors.stale_event_ids() == []
     assert tasks.sweep_stale_standings() == []  # nothing behind: nothing done
     cache.delete(recompute.pending_key(evening.pk))
 
@@ -220,7 +221,7 @@ def test_an_entry_is_answered_2xx_and_stored_whatever_redis_says(api, evening, m
     assert HandResult.objects.get(round__event=evening, table=table, hand_number=1).ns_tricks == 8
     # Without a broker the sweep will see the standings behind; a cache outage alone
     # still lets the task run (eager here), the mark being only an optimisation.
-    assert versions.state_of(evening.pk).stale == (outage != "cache")
+    assert standings_selectors.state_of(evening.pk).stale == (outage != "cache")
 
 
 @pytest.mark.django_db(transaction=True)

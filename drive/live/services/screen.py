@@ -13,11 +13,12 @@ from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Count
 
+from drive.scoring.services.freshness import fresh_standings
+from drive.core.clock import WARN_SECONDS, clock_text, seconds_left
 from drive.core import broadcast
 from drive.events.services.audit import log_action
 from drive.events.models import Event, Registration
 from drive.events.access import require_organiser
-from drive.scoring.services.evening import seconds_left
 from drive.scoring.selectors.rounds import current_round
 from drive.scoring.models import HandResult, Round, Seat
 from drive.scoring.selectors.results import leaders, standings, standings_stamp
@@ -27,7 +28,6 @@ from drive.live.chart import chart
 
 Phase = Event.Phase
 State = Round.State
-WARN_SECONDS = 120  # the clock turns to its warning style in the last two minutes
 SEATS_PER_PAGE = 20  # "find your table": two columns of ten at projector size
 LINES_PER_PAGE = 10  # standings: the top ten first, then the rest page by page
 CHART_SECONDS = 600  # a chart kept for one stored standings (a newer one has its own key)
@@ -37,13 +37,6 @@ ANNOUNCEMENT_CHARS_PER_LINE = 45  # an announcement longer than this wraps to a 
 def paged(items, size):
     """Pages of `size` items; a script on the screen turns them."""
     return [items[i:i + size] for i in range(0, len(items), size)]
-
-
-def clock_text(seconds):
-    """"m:ss" (or "h:mm:ss"): what the clock shows before its script takes over."""
-    minutes, secs = divmod(max(0, int(seconds)), 60)
-    hours, minutes = divmod(minutes, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
 
 
 def new_screen_token():
@@ -103,7 +96,7 @@ def screen_state(event, now=None):
         checked_in = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
         return {**base, "state": "before", "checked_in": checked_in}
     if event.phase == Phase.RESULTS_PUBLISHED:
-        table = standings(event)
+        table = standings(event, fresh_standings(event))
         return {**base, "state": "published", **table, "chart": leaders_chart(event, "wide", table["computed_at"])}
     if event.phase == Phase.FINISHED:
         return {**base, "state": "finished"}
@@ -115,7 +108,7 @@ def screen_state(event, now=None):
         per_page = getattr(settings, "SCREEN_SEATS_PER_PAGE", SEATS_PER_PAGE)  # tests page sooner
         per_page = max(6, per_page - 2 * taken)  # two columns: a line off each
         return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": paged(seats, per_page)}
-    stamp = standings_stamp(event)
+    stamp = standings_stamp(event, fresh_standings(event))
     per_page = max(3, getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE) - taken)
     chart_ = leaders_chart(event, "side", stamp.computed_at, rounds=round_.number)
     # The standings' part of the screen is rendered once per stored standings (its key):

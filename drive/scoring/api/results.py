@@ -12,6 +12,7 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drive.scoring.services.freshness import fresh_standings
 from drive.core.api_docs import errors
 from drive.events.access import require_login, visible_event
 
@@ -174,11 +175,11 @@ class MyEveningSerializer(serializers.Serializer):
 
 
 def standings_document(event):
-    return StandingsSerializer({"event": event, **selectors.standings(event)}).data
+    return StandingsSerializer({"event": event, **selectors.standings(event, fresh_standings(event))}).data
 
 
 def results_document(event):
-    data = selectors.results_of(event)
+    data = selectors.results_of(event, fresh_standings(event))
     return ResultsSerializer({**data, "published": event.phase == event.Phase.RESULTS_PUBLISHED}).data
 
 
@@ -216,4 +217,5 @@ class MyEveningView(APIView):
     def get(self, request, event_id):
         require_login(request.user)
         event, entrant = players_event(request.user, event_id)
+        fresh_standings(event)  # the player's place: asked for again when behind
         return Response(MyEveningSerializer({"event": event, **selectors.my_evening(event, entrant)}).data)

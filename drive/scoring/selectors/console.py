@@ -11,7 +11,7 @@ from engine.seats import SEATS
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant, Movement
 
-from drive.scoring.services.evening import seconds_left
+from drive.core.clock import seconds_left
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.selectors.rounds import tables_out
 from drive.scoring.rules import rotation_trump

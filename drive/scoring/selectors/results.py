@@ -2,9 +2,9 @@
 their exports, the printable score cards. No writes, no permission decisions.
 
 The standings come from the stored Standing rows (the Celery task's work, rules D3-D5);
-the hand-by-hand scores are read from the hand results as they are now. A read that finds
-the stored standings behind the results asks for a recomputation (`freshness`): final
-ones are recomputed before they are shown.
+the hand-by-hand scores are read from the hand results as they are now. The callers first
+make sure of the standings' freshness (services.freshness: final ones are recomputed
+before they are shown, live ones behind the results ask for a recomputation).
 """
 import hashlib
 import json
@@ -23,10 +23,9 @@ from drive.events.models import Player
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
-from drive.scoring.services import versions
-from drive.scoring.services.freshness import Freshness, fresh_standings
+
 from drive.scoring.models import HandResult, Round, Seat, Standing
-from drive.scoring.services.ranking import compute_for, fixed_partners
+from drive.scoring.selectors.standings import Freshness, compute_for, fixed_partners
 from drive.scoring.rules import event_ruleset, rotation_trump
 from drive.scoring.standings import pair_unit, running_totals
 
@@ -131,7 +130,6 @@ def my_evening(event, entrant):
         rows.append(row)
 
     credit = _sit_out_credit(event, entrant, rows)
-    fresh_standings(event)  # the place below: asked for again when behind
     standing = Standing.objects.filter(event=event, entrant=entrant).first()
     return {
         "entrant": entrant,
@@ -263,12 +261,11 @@ class StandingsStamp:
     computed_at: object  # a datetime, or None before the first computation
 
 
-def standings_stamp(event) -> StandingsStamp:
-    """What the standings shown now are, in one small query (a final read recomputes
-    stale standings first). Pages key their cached rendering on `key`, and pass `fresh`
+def standings_stamp(event, fresh: Freshness) -> StandingsStamp:
+    """What the standings shown now are (`fresh`: services.freshness has made sure final
+    standings are not stale). Pages key their cached rendering on `key`, and pass `fresh`
     on to `standings` when they render."""
-    state = versions.state_of(event.pk)
-    fresh = fresh_standings(event, state)
+    state = fresh.state
     if state is not None and state.computed_at and not fresh.updating and fresh.version == state.computed_version:
         computed_at = state.computed_at  # a recomputation stamps its lines and the state alike: one query less
     else:
@@ -279,11 +276,10 @@ def standings_stamp(event) -> StandingsStamp:
     return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at)
 
 
-def standings(event, fresh: Freshness | None = None):
+def standings(event, fresh: Freshness):
     """The stored standings, best first, each line with the prizes it takes; the prize list;
     when they were computed, from which results version, and whether they are "updating"
     (behind the results; final standings never are: they are recomputed first)."""
-    fresh = fresh or fresh_standings(event)
     rows = Standing.objects.filter(event=event).select_related("entrant__player").order_by("place", "entrant__number")
     lines = [
         StandingLine(place=s.place, shared=s.shared, number=s.entrant.number, entrant_id=s.entrant_id,
@@ -378,9 +374,9 @@ def corrections(event):
     return sorted(found, key=lambda c: (c["at"], c["round"], c["table"], c["hand"]))
 
 
-def results_of(event):
+def results_of(event, fresh: Freshness):
     """The published results: standings with prizes, every entrant's hands, the corrections."""
-    table = standings(event)
+    table = standings(event, fresh)
     sheet = hand_sheet(event)
     credits = {}
     if any(entry["sat_out_rounds"] for entry in sheet.values()):

@@ -13,6 +13,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from engine.seats import SEATS
+from drive.core.clock import seconds_left
 from drive.core import broadcast
 from drive.core.errors import Conflict, NotFound
 from drive.events.services.audit import log_action
@@ -202,13 +203,6 @@ def resume_clock(*, actor, event, shown_round=None):
                    after={"paused_at": None, "deadline": round_.deadline}, obj=round_)
         broadcast.publish(event.pk, "clock", round=round_.number)
     return round_
-
-
-def seconds_left(round_, now=None):
-    if round_.deadline is None:
-        return None
-    now = round_.paused_at or now or timezone.now()
-    return max(0, int((round_.deadline - now).total_seconds()))
 
 
 @transaction.atomic

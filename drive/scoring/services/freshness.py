@@ -5,23 +5,11 @@ under the event's recomputation lock, so what is shown as final is never stale. 
 are shown as they are, marked "updating", and a recomputation is asked for (the pending
 mark keeps a room of polling phones to one task).
 """
-from dataclasses import dataclass
-
 from drive.events.models import Event
-
-from drive.scoring.services import recompute
-
-from drive.scoring.services import ranking
-
-from drive.scoring.services import versions
+from drive.scoring.selectors.standings import Freshness, is_stale, state_of
+from drive.scoring.services import ranking, recompute
 
 FINAL = (Event.Phase.FINISHED, Event.Phase.RESULTS_PUBLISHED)
-
-
-@dataclass
-class Freshness:
-    version: int  # the results version the shown standings were computed from
-    updating: bool  # behind the results: a recomputation is on its way
 
 
 _UNREAD = object()
@@ -29,13 +17,14 @@ _UNREAD = object()
 
 def fresh_standings(event: Event, state=_UNREAD) -> Freshness:
     """`state`: the event's StandingsState (or None) when the caller has just read it."""
-    state = versions.state_of(event.pk) if state is _UNREAD else state
-    if not versions.is_stale(state):
-        return Freshness(state.computed_version, False)
+    state = state_of(event.pk) if state is _UNREAD else state
+    if not is_stale(state):
+        return Freshness(state.computed_version, False, state)
     if event.phase in FINAL:
         ranking.recompute_standings(event_id=event.pk, only_if_stale=True)
-        return Freshness(versions.state_of(event.pk).computed_version, False)
+        state = state_of(event.pk)
+        return Freshness(state.computed_version, False, state)
     if event.phase == Event.Phase.IN_PROGRESS and state is not None:
         recompute.recompute_standings_soon(event.pk)
-        return Freshness(state.computed_version, True)
-    return Freshness(0, False)  # no result recorded yet: nothing to compute
+        return Freshness(state.computed_version, True, state)
+    return Freshness(0, False, state)  # no result recorded yet: nothing to compute

@@ -13,53 +13,9 @@ from django.utils import timezone
 
 from drive.core import broadcast
 from drive.events.models import Event
-from drive.movements.models import Entrant
 
-from drive.scoring import standings
-from drive.scoring.models import HandResult, Seat, Standing, StandingsState
-from drive.scoring.rules import event_ruleset
-
-
-def load_results(event):
-    """{(round, table): {hand: ns_tricks}} of the hands that count (entered ones too:
-    an unconfirmed hand is the table's word until someone disputes it)."""
-    results = {}
-    rows = HandResult.objects.filter(round__event=event).exclude(status=HandResult.Status.DISPUTED)
-    for round_number, table, hand, ns in rows.values_list("round__number", "table__number", "hand_number", "ns_tricks"):
-        results.setdefault((round_number, table), {})[hand] = ns
-    return results
-
-
-def load_seats(event):
-    rows = Seat.objects.filter(round__event=event).values_list("round__number", "entrant_id", "table__number", "position")
-    return [(r, e, t, "NS" if p in ("N", "S") else "EW") for r, e, t, p in rows]
-
-
-def fixed_partners(event):
-    """{entrant: partner} of a fixed-partner drive (from where they sat together), else {}."""
-    if event.movement_kind != Event.MovementKind.PAIRS:
-        return {}
-    sides = {}
-    rows = Seat.objects.filter(round__event=event, table__isnull=False).values_list(
-        "round_id", "table_id", "position", "entrant_id")
-    for round_id, table, position, entrant in rows:
-        sides.setdefault((round_id, table, "NS" if position in "NS" else "EW"), []).append(entrant)
-    return {a: b for pair in sides.values() if len(pair) == 2 for a, b in (pair, pair[::-1])}
-
-
-def compute_for(event):
-    return standings.compute(
-        partners=fixed_partners(event),
-        entrants=list(Entrant.objects.filter(event=event).values_list("id", flat=True)),
-        seats=load_seats(event),
-        results=load_results(event),
-        rules=event_ruleset(event),
-        hands_per_round=event.hands_per_round,
-        half_after_round=event.rounds // 2,
-        sit_out_method=event.sit_out_score,
-        tie_break=event.tie_break_rule,
-        lot_seed=event.pk,
-    )
+from drive.scoring.models import Standing, StandingsState
+from drive.scoring.selectors.standings import compute_for
 
 
 # Transaction-scoped advisory lock (PostgreSQL): recomputations of one event queue

@@ -12,6 +12,7 @@ from django.core.cache import cache
 from django.db import transaction
 
 from drive.core import jobs
+from drive.scoring.selectors.standings import stale_event_ids
 from drive.scoring.services import ranking, versions
 
 RECOMPUTE_TASK = "drive.scoring.tasks.recompute_standings"
@@ -94,7 +95,7 @@ def sweep_stale_standings() -> list[int]:
     It ignores the pending mark, so a task lost with a killed worker or a broker outage
     (its mark still set, or never sent) is made good within one period."""
     done = []
-    for event_id in versions.stale_event_ids():
+    for event_id in stale_event_ids():
         try:
             ranking.recompute_standings(event_id=event_id, only_if_stale=True)
             done.append(event_id)

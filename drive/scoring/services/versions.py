@@ -23,15 +23,3 @@ def bump(event_id: int) -> None:
         StandingsState.objects.filter(event_id=event_id).update(results_version=F("results_version") + 1)
 
 
-def state_of(event_id: int) -> StandingsState | None:
-    return StandingsState.objects.filter(event_id=event_id).first()
-
-
-def is_stale(state: StandingsState | None) -> bool:
-    """No state yet (standings never computed since versions exist) counts as stale."""
-    return state is None or state.stale
-
-
-def stale_event_ids() -> list[int]:
-    return list(StandingsState.objects.filter(computed_version__lt=F("results_version"))
-                .order_by("event_id").values_list("event_id", flat=True))

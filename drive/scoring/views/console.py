@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
+from drive.core.clock import clock_text
 from drive.core.errors import Forbidden, ServiceError
 from drive.core.numbers import StrictIntegerFormField
 from drive.events import access
@@ -59,11 +60,6 @@ def move_message(action, result):
     return _("The results are published.")
 
 
-def clock_text(seconds):
-    """"12:05" for the clock as the server renders it (the page's script takes over)."""
-    return "" if seconds is None else "%d:%02d" % divmod(seconds, 60)
-
-
 def _evening_context(request, event, confirm_end=None):
     shown = _int(request.GET.get("round"))
     state = selectors.evening_state(event, round_number=shown)
@@ -93,7 +89,7 @@ def _evening_context(request, event, confirm_end=None):
         "end_anyway": end_anyway,
         "live_url": live_url,
         "viewing_other_round": bool(round_ and state["shown_round"] != round_["number"]),
-        "clock_text": clock_text(round_["seconds_left"]) if round_ else "",
+        "clock_text": clock_text(round_["seconds_left"]) if round_ and round_["seconds_left"] is not None else "",
     }
 
 

@@ -9,6 +9,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
+from drive.scoring.services.freshness import fresh_standings
 from drive.core.rendercache import cached_html
 from drive.core.spreadsheet import SafeWriter
 from drive.events.models import Event
@@ -33,6 +34,7 @@ def _fragment(request, page, fragment):
 @login_required
 def my_evening(request, event_id):
     event, entrant = players_event(request.user, event_id)
+    fresh_standings(event)  # the player's place: asked for again when behind
     context = {**_live(event), **selectors.my_evening(event, entrant)}
     template = _fragment(request, "scoring/results/my_evening.html", "scoring/results/_my_evening.html")
     return render(request, template, context)
@@ -42,7 +44,7 @@ def standings(request, event_id):
     """The live standings a whole room polls: their rendering is cached per stored
     standings (drive.core.rendercache); who asks only changes the links around it."""
     event = visible_event(request.user, event_id)
-    stamp = selectors.standings_stamp(event)
+    stamp = selectors.standings_stamp(event, fresh_standings(event))
     body = cached_html(f"standings:{stamp.key}", lambda: render_to_string(
         "scoring/results/_standings_body.html", {"event": event, **selectors.standings(event, stamp.fresh)}))
     context = {**_live(event), "standings_body": body, "can_organise": is_organiser(request.user, event.club),
@@ -53,7 +55,7 @@ def standings(request, event_id):
 
 def results(request, event_id):
     event = results_event(request.user, event_id)
-    data = selectors.results_of(event)
+    data = selectors.results_of(event, fresh_standings(event))
     columns = selectors.results_columns(event)
     for line in data["lines"]:
         line.grid = selectors.score_grid(line, columns)
@@ -64,7 +66,7 @@ def results(request, event_id):
 def results_csv(request, event_id):
     """One row per entrant: place, totals, a column per hand; then the corrections."""
     event = results_event(request.user, event_id)
-    data = selectors.results_of(event)
+    data = selectors.results_of(event, fresh_standings(event))
     columns = selectors.results_columns(event)
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="{selectors.export_filename(event, "csv")}"'
