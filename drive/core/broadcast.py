@@ -6,6 +6,7 @@ listener that re-reads the database sees the change.
 """
 import logging
 import time
+from enum import StrEnum
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -14,12 +15,30 @@ from django.db import transaction
 log = logging.getLogger(__name__)
 
 
+class Change(StrEnum):
+    """What changed, as the pages hear it (`kind` of a message). The scripts get the same
+    names from the page (templates/base.html: the "change-kinds" JSON)."""
+    ANNOUNCEMENTS = "announcements"
+    ARRIVALS = "arrivals"
+    CLAIMS = "claims"
+    CLOCK = "clock"
+    EVENING = "evening"
+    EVENT = "event"
+    MOVEMENT = "movement"
+    REGISTRATIONS = "registrations"
+    RESULTS = "results"
+    ROUND = "round"
+    SCREEN = "screen"
+    SEATING = "seating"
+    STANDINGS = "standings"
+
+
 def event_group(event_id):
     return f"event.{event_id}"
 
 
-def publish(event_id, kind, **data):
-    """Announce `kind` (e.g. "registrations") for an event once the transaction commits."""
+def publish(event_id: int, kind: Change, **data) -> None:
+    """Announce `kind` for an event once the transaction commits."""
     transaction.on_commit(lambda: send_now(event_id, kind, **data), robust=True)
 
 
@@ -28,11 +47,11 @@ PAUSE_SECONDS = 15  # longer than the timeouts of one failed call
 _down_until = [0.0]  # per process: monotonic time until which the layer is left alone
 
 
-def send_now(event_id, kind, **data):
+def send_now(event_id: int, kind: Change, **data) -> None:
     layer = get_channel_layer()
     if layer is None or time.monotonic() < _down_until[0]:
         return  # it hung a moment ago: a Redis that hangs must not hold every request
-    message = {"type": "event.changed", "kind": kind, "event": event_id, "data": data}
+    message = {"type": "event.changed", "kind": str(Change(kind)), "event": event_id, "data": data}
     began = time.monotonic()
     try:
         async_to_sync(layer.group_send)(event_group(event_id), message)

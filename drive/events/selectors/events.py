@@ -80,11 +80,6 @@ def registration_of(user, event):
     return event.registrations.filter(player__user=user).first()
 
 
-def is_entrant(user, event):
-    """Whether the user plays in the evening (has a number in its movement)."""
-    return user.is_authenticated and event.entrants.filter(player__user=user).exists()
-
-
 def registrations_of(user):
     if not user.is_authenticated:
         return Registration.objects.none()

@@ -50,7 +50,7 @@ def _mark_arrived(registration):
     registration.status, registration.waitlist_position = Status.CHECKED_IN, None
     registration.checked_in_at = timezone.now()
     registration.save(update_fields=["status", "waitlist_position", "checked_in_at", "updated_at"])
-    broadcast.publish(registration.event_id, "arrivals")
+    broadcast.publish(registration.event_id, broadcast.Change.ARRIVALS)
 
 
 @transaction.atomic
@@ -99,7 +99,7 @@ def add_walk_in(*, actor, event, display_name, category=""):
     )
     log_action(actor=actor, event=event, action="registration.walk_in_added",
                after={"display_name": name, "category": category, "status": registration.status}, obj=registration)
-    broadcast.publish(event.pk, "arrivals")
+    broadcast.publish(event.pk, broadcast.Change.ARRIVALS)
     return registration
 
 
@@ -114,7 +114,7 @@ def mark_no_show(*, actor, registration):
     registration.save(update_fields=["status", "updated_at"])
     log_action(actor=actor, event=registration.event, action="registration.no_show",
                before={"status": Status.REGISTERED}, after={"status": Status.NO_SHOW}, obj=registration)
-    broadcast.publish(registration.event_id, "arrivals")
+    broadcast.publish(registration.event_id, broadcast.Change.ARRIVALS)
     return registration
 
 
@@ -150,7 +150,7 @@ def set_fixed_table(*, actor, registration, table):
     registration.save(update_fields=["fixed_table", "updated_at"])
     log_action(actor=actor, event=event, action="registration.fixed_table_set", before=before,
                after={"fixed_table": table}, obj=registration)
-    broadcast.publish(event.pk, "registrations")
+    broadcast.publish(event.pk, broadcast.Change.REGISTRATIONS)
     return registration
 
 
@@ -165,5 +165,5 @@ def mark_absent_as_no_shows(*, actor, event):
     log_action(actor=actor, event=event, action="registration.absent_no_shows",
                before={"status": Status.REGISTERED, "registrations": ids},
                after={"status": Status.NO_SHOW, "count": count})
-    broadcast.publish(event.pk, "arrivals")
+    broadcast.publish(event.pk, broadcast.Change.ARRIVALS)
     return count

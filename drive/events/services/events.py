@@ -137,7 +137,7 @@ def update_event(*, actor, event, **fields):
         log_action(actor=actor, event=event, action="event.changed", before=old, after=new, obj=event)
     if "capacity" in fields:
         enqueue_promotion(event.pk)
-    broadcast.publish(event.pk, "event")
+    broadcast.publish(event.pk, broadcast.Change.EVENT)
     return event
 
 
@@ -179,7 +179,7 @@ def open_registration(*, actor, event):
     event.save(update_fields=["published", "updated_at"])
     log_action(actor=actor, event=event, action="event.registration_opened", before=before,
                after={"published": True}, obj=event)
-    broadcast.publish(event.pk, "event")
+    broadcast.publish(event.pk, broadcast.Change.EVENT)
     return event
 
 
@@ -198,7 +198,7 @@ def close_registration(*, actor, event):
     event.save(update_fields=["registration_closes_at", "registration_opens_at", "updated_at"])
     log_action(actor=actor, event=event, action="event.registration_closed", before=before,
                after=snapshot(event, ["registration_opens_at", "registration_closes_at"]), obj=event)
-    broadcast.publish(event.pk, "event")
+    broadcast.publish(event.pk, broadcast.Change.EVENT)
     return event
 
 

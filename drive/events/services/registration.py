@@ -48,7 +48,7 @@ def register(*, actor, event):
     registration.registered_at = timezone.now()
     registration.cancelled_at = None
     registration.save()
-    broadcast.publish(event.pk, "registrations")
+    broadcast.publish(event.pk, broadcast.Change.REGISTRATIONS)
     return registration
 
 
@@ -89,7 +89,7 @@ def cancel_registration(*, actor, registration):
     renumber_waitlist(event)
     if held_place:
         enqueue_promotion(event.pk)
-    broadcast.publish(event.pk, "registrations")
+    broadcast.publish(event.pk, broadcast.Change.REGISTRATIONS)
     return registration
 
 
@@ -118,7 +118,7 @@ def fill_places_from_waitlist(*, event_id):
         registration.save(update_fields=["status", "waitlist_position", "promoted_at", "updated_at"])
     if promoted:
         renumber_waitlist(event)
-        broadcast.publish(event.pk, "registrations")
+        broadcast.publish(event.pk, broadcast.Change.REGISTRATIONS)
     return [registration.pk for registration in promoted]
 
 

@@ -62,7 +62,6 @@ def event_detail(request, event_id):
         "registration": selectors.registration_of(request.user, event),
         "closed_reason": event_selectors.registration_state(event),
         "can_organise": is_organiser(request.user, event.club),
-        "is_entrant": selectors.is_entrant(request.user, event),
     }
     return render(request, "events/event_detail.html", context)
 

@@ -34,7 +34,7 @@ def announce(*, actor, event, text):
     announcement = Announcement.objects.create(event=event, text=_clean(text), created_by=actor)
     log_action(actor=actor, event=event, action="announcement.made", after={"text": announcement.text},
                obj=announcement)
-    broadcast.publish(event.pk, "announcements")
+    broadcast.publish(event.pk, broadcast.Change.ANNOUNCEMENTS)
     return announcement
 
 
@@ -48,7 +48,7 @@ def take_down(*, actor, announcement):
         log_action(actor=actor, event=announcement.event, action="announcement.taken_down",
                    before={"text": announcement.text}, after={"taken_down_at": announcement.taken_down_at},
                    obj=announcement)
-        broadcast.publish(announcement.event_id, "announcements")
+        broadcast.publish(announcement.event_id, broadcast.Change.ANNOUNCEMENTS)
     return announcement
 
 

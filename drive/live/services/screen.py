@@ -54,7 +54,7 @@ def issue_screen_link(*, actor, event):
     # Never the token itself: the log is read by every organiser, the link is a key.
     log_action(actor=actor, event=event, action="screen.link_issued", before={"link": had_link},
                after={"link": True}, obj=event)
-    broadcast.publish(event.pk, "screen")
+    broadcast.publish(event.pk, broadcast.Change.SCREEN)
     return event
 
 
@@ -68,7 +68,7 @@ def revoke_screen_link(*, actor, event):
     event.save(update_fields=["screen_token", "updated_at"])
     log_action(actor=actor, event=event, action="screen.link_revoked", before={"link": had_link},
                after={"link": False}, obj=event)
-    broadcast.publish(event.pk, "screen")
+    broadcast.publish(event.pk, broadcast.Change.SCREEN)
     return event
 
 
@@ -185,5 +185,5 @@ def set_screen_chime(*, actor, event, chime):
     event.save(update_fields=["screen_chime", "updated_at"])
     log_action(actor=actor, event=event, action="screen.chime_set", before=before,
                after={"screen_chime": event.screen_chime}, obj=event)
-    broadcast.publish(event.pk, "screen")
+    broadcast.publish(event.pk, broadcast.Change.SCREEN)
     return event

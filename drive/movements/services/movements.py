@@ -49,10 +49,10 @@ def compute_movement(*, event_id, work_budget=None):
     movement.source = built.source[:80]
     movement.status, movement.computed_at = Movement.Status.READY, timezone.now()
     movement.save()
-    broadcast.publish(event_id, "movement")
+    broadcast.publish(event_id, broadcast.Change.MOVEMENT)
     return movement
 
 
 def mark_failed(*, event_id, error):
     Movement.objects.filter(event_id=event_id).update(status=Movement.Status.FAILED, error=error[:2000])
-    broadcast.send_now(event_id, "movement")
+    broadcast.send_now(event_id, broadcast.Change.MOVEMENT)

@@ -132,7 +132,7 @@ def release_claim(*, actor, table: Table, position: str, round_number: int | Non
     before = _claim_record(claim)
     claim.delete()
     log_action(actor=actor, event=table.event, action="seat_claim.released", before=before, obj=table)
-    broadcast.publish(table.event_id, "claims", round=round_.number, table=table.number)
+    broadcast.publish(table.event_id, broadcast.Change.CLAIMS, round=round_.number, table=table.number)
 
 
 @transaction.atomic
@@ -146,5 +146,5 @@ def reissue_table_link(*, actor, table: Table) -> Table:
     released, _by_model = SeatClaim.objects.filter(table=table).delete()
     log_action(actor=actor, event=table.event, action="table.link_reissued",
                after={"table": table.number, "claims_released": released}, obj=table)
-    broadcast.publish(table.event_id, "claims", table=table.number)
+    broadcast.publish(table.event_id, broadcast.Change.CLAIMS, table=table.number)
     return table

@@ -77,7 +77,7 @@ def start_evening(*, actor, event):
                after={"phase": event.phase, "entrants": len(arrived)}, obj=event)
     movements.request_movement(event=event, players=len(arrived))
     jobs.after_commit(PLAN_EVENING_TASK, event.pk)
-    broadcast.publish(event.pk, "evening")
+    broadcast.publish(event.pk, broadcast.Change.EVENING)
     return event
 
 
@@ -164,7 +164,7 @@ def start_round(*, actor, event, shown_round=None):
     round_.save(update_fields=["state", "started_at", "deadline"])
     log_action(actor=actor, event=event, action="round.started", before={"state": State.SEATED},
                after={"state": round_.state, "deadline": round_.deadline}, obj=round_)
-    broadcast.publish(event.pk, "clock", round=round_.number)
+    broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)
     return round_
 
 
@@ -186,7 +186,7 @@ def pause_clock(*, actor, event, shown_round=None):
         round_.save(update_fields=["paused_at"])
         log_action(actor=actor, event=event, action="round.clock_paused", before={"paused_at": None},
                    after={"paused_at": round_.paused_at}, obj=round_)
-        broadcast.publish(event.pk, "clock", round=round_.number)
+        broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)
     return round_
 
 
@@ -201,7 +201,7 @@ def resume_clock(*, actor, event, shown_round=None):
         round_.save(update_fields=["paused_at", "deadline"])
         log_action(actor=actor, event=event, action="round.clock_resumed", before=before,
                    after={"paused_at": None, "deadline": round_.deadline}, obj=round_)
-        broadcast.publish(event.pk, "clock", round=round_.number)
+        broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)
     return round_
 
 
@@ -236,7 +236,7 @@ def end_round(*, actor, event, force=False, shown_round=None):
         event.phase = Phase.FINISHED
         event.save(update_fields=["phase", "updated_at"])
         store_played_quality(event)
-    broadcast.publish(event.pk, "round", round=round_.number, late_tables=out)
+    broadcast.publish(event.pk, broadcast.Change.ROUND, round=round_.number, late_tables=out)
     return round_
 
 
@@ -253,7 +253,7 @@ def publish_results(*, actor, event):
     event.save(update_fields=["phase", "updated_at"])
     log_action(actor=actor, event=event, action="results.published", before={"phase": Phase.FINISHED},
                after={"phase": event.phase}, obj=event)
-    broadcast.publish(event.pk, "results")
+    broadcast.publish(event.pk, broadcast.Change.RESULTS)
     return event
 
 
@@ -285,7 +285,7 @@ def seat_next_round(event, round_number, plan_round):
     _standings_moved(event)
     round_.state = State.SEATED
     round_.save(update_fields=["state"])
-    broadcast.publish(event.pk, "seating", round=round_number)
+    broadcast.publish(event.pk, broadcast.Change.SEATING, round=round_number)
     return round_
 
 
@@ -353,7 +353,7 @@ def fit_to_present(event, round_number, plan_round):
         movement.plan["rounds"][round_number - 1:] = new_json
         movement.version += 1
         movement.save(update_fields=["plan", "version"])
-        broadcast.publish(event.pk, "movement")
+        broadcast.publish(event.pk, broadcast.Change.MOVEMENT)
     return new_json[0]
 
 
@@ -396,7 +396,7 @@ def add_late_arrival(*, actor, event, registration):
     log_action(actor=actor, event=event, action="entrant.added",
                after={"player": registration.player_id, "number": entrant.number, "joined_round": number}, obj=entrant)
     _reseat_if_waiting(event, number)
-    broadcast.publish(event.pk, "evening")
+    broadcast.publish(event.pk, broadcast.Change.EVENING)
     return entrant
 
 
@@ -419,7 +419,7 @@ def remove_leaver(*, actor, event, entrant):
     log_action(actor=actor, event=event, action="entrant.left", before={"left_after_round": None},
                after={"left_after_round": entrant.left_after_round}, obj=entrant)
     _reseat_if_waiting(event, number)
-    broadcast.publish(event.pk, "evening")
+    broadcast.publish(event.pk, broadcast.Change.EVENING)
     return entrant
 
 

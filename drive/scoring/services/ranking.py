@@ -75,7 +75,7 @@ def recompute_standings(*, event_id, only_if_stale=False):
         Standing.objects.filter(event=event, entrant_id__in=gone).delete()
     Standing.objects.filter(event=event).update(computed_at=now)
     _record_version(event_id, version, now)
-    broadcast.publish(event.pk, "standings")
+    broadcast.publish(event.pk, broadcast.Change.STANDINGS)
     return len(rows)
 
 

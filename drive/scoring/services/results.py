@@ -144,7 +144,7 @@ def _save(result, reason, user=None):
 
 def _after_change(event, round_, table):
     standings_changed(event.pk)  # the version goes up with this change; recomputed once committed
-    broadcast.publish(event.pk, "results", round=round_.number, table=table.number)
+    broadcast.publish(event.pk, broadcast.Change.RESULTS, round=round_.number, table=table.number)
 
 
 @transaction.atomic
