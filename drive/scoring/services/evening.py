@@ -33,7 +33,7 @@ from drive.scoring.services.recompute import standings_changed
 from drive.scoring.services import ranking
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.services.seating import seat_round, tables_needed
-from drive.scoring.selectors.rounds import current_round
+from drive.scoring.selectors.rounds import current_round, tables_out
 
 log = logging.getLogger(__name__)
 Phase = Event.Phase
@@ -212,8 +212,6 @@ def end_round(*, actor, event, force=False, shown_round=None):
     Then the next round is seated (a progressive movement from this round's results),
     or after the last round the evening is finished.
     """
-    from drive.scoring.selectors.rounds import tables_out
-
     event, round_ = _playing_round(actor, event, shown_round)
     out = tables_out(round_)
     past_deadline = seconds_left(round_) == 0
