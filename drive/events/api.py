@@ -18,8 +18,10 @@ from drive.throttles import ScopedThrottle
 
 from . import selectors, services
 from .models import Registration
-from .permissions import require_organiser
+from .permissions import require_club_creator, require_organiser
 from .serializers import (
+    ClubCreateSerializer,
+    ClubDetailSerializer,
     ClubSerializer,
     CountSerializer,
     EventCreateSerializer,
@@ -187,6 +189,18 @@ class MyRegistrationsView(APIView):
     @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403)})
     def get(self, request):
         return Response(RegistrationSerializer(selectors.registrations_of(request.user), many=True).data)
+
+
+class ClubListView(APIView):
+    @extend_schema(request=ClubCreateSerializer, responses={201: ClubDetailSerializer, **errors(400, 403)},
+                   operation_id="clubs_create",
+                   description="A new club, as the admin makes one. Only active site staff with the permission to "
+                               "add clubs may (the admin's rule); the caller becomes one of its organisers.")
+    def post(self, request):
+        require_club_creator(request.user)  # a refusal before a body check
+        data = valid_data(ClubCreateSerializer, request)
+        club = services.create_club(actor=request.user, **data)
+        return Response(ClubDetailSerializer(club).data, status=status.HTTP_201_CREATED)
 
 
 class MyClubsView(APIView):

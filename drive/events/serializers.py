@@ -16,6 +16,22 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug"]
 
 
+class ClubCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, validators=[validate_name])
+    slug = serializers.SlugField(max_length=60, required=False, allow_blank=True,
+                                 help_text="The club's short name in addresses; made from the name when left out.")
+    organisers = serializers.ListField(
+        child=serializers.CharField(max_length=150), required=False, max_length=50,
+        help_text="Usernames of the club's organisers besides the caller, who organises it too.")
+
+
+class ClubDetailSerializer(ClubSerializer):
+    organisers = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+
+    class Meta(ClubSerializer.Meta):
+        fields = [*ClubSerializer.Meta.fields, "organisers"]
+
+
 class EventSerializer(serializers.ModelSerializer):
     """An event as the public sees it, with its places ("17/32") and waitlist length."""
 

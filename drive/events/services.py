@@ -6,6 +6,7 @@ transaction and announces the change on the channel layer after commit.
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.mail import send_mail
 from django.db import IntegrityError, transaction
@@ -14,6 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils import translation
 from django.utils.formats import date_format
+from django.utils.text import slugify
 from django.utils.translation import ngettext
 
 from drive import broadcast
@@ -23,7 +25,8 @@ from drive.names import clean_name
 
 from .audit import changed, log_action, snapshot
 from .models import Club, Event, Player, Registration, new_door_code
-from .permissions import is_organiser, require_login, require_organiser
+from .permissions import is_organiser, require_club_creator, require_login, require_organiser
+from .prizes import clean_prizes
 
 Status = Registration.Status
 
@@ -64,8 +67,7 @@ def _validate_event(event):
         raise Invalid(_("Registration must open before it closes."), field="registration_closes_at")
     if closes and closes > event.starts_at:
         raise Invalid(_("Registration must close by the start of the evening."), field="registration_closes_at")
-    if not isinstance(event.prizes, list) or not all(isinstance(p, str) and p.strip() for p in event.prizes):
-        raise Invalid(_("Prizes must be a list of names."), field="prizes")
+    event.prizes = clean_prizes(event.prizes)
     _validate_rules(event)
 
 
@@ -463,15 +465,37 @@ def mark_absent_as_no_shows(*, actor, event):
     return count
 
 
+def _club_organisers(usernames) -> list:
+    """The accounts named as a new club's organisers; Invalid naming those that do not exist."""
+    wanted = list(dict.fromkeys(usernames or ()))
+    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=wanted)}
+    missing = [name for name in wanted if name not in users]
+    if missing:
+        raise Invalid(_("No account has this username: %(names)s.") % {"names": ", ".join(missing)},
+                      field="organisers")
+    return [users[name] for name in wanted]
+
+
 @transaction.atomic
-def create_club(*, actor, name, slug):
-    if not (actor and actor.is_authenticated and actor.is_staff):
-        raise Forbidden(_("Only site staff may create clubs."))
+def create_club(*, actor, name: str, slug: str = "", organisers=()) -> Club:
+    """A new club, as the admin makes one: its name, its slug (from the name when left out)
+    and its organisers; the actor organises it too."""
+    require_club_creator(actor)
+    name = clean_name(name, field="name")
+    slug = (slug or "").strip() or slugify(name)
+    if not slug:  # a name of letters slugify drops (Cyrillic, say) gives none
+        raise Invalid(_("Give the club a slug: Latin letters, digits and hyphens."), field="slug")
     club = Club(name=name, slug=slug)
     _full_clean(club)
-    club.save()
-    club.organisers.add(actor)
-    log_action(actor=actor, event=None, club=club, action="club.created", after={"name": name, "slug": slug}, obj=club)
+    members = _club_organisers(organisers)
+    try:
+        with transaction.atomic():
+            club.save()
+    except IntegrityError as exc:  # the same slug saved meanwhile by another request
+        raise Invalid(_("A club with this slug already exists."), field="slug") from exc
+    club.organisers.add(actor, *members)
+    log_action(actor=actor, event=None, club=club, action="club.created", obj=club,
+               after={"name": name, "slug": slug, "organisers": sorted(u.get_username() for u in {actor, *members})})
     return club
 
 

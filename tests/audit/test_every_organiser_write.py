@@ -54,6 +54,15 @@ def _soon(make_event, **fields):
     return make_event(starts_at=timezone.now() + timedelta(minutes=10), **fields)
 
 
+def _club_creator(make_user):
+    """Staff with the admin's add-club permission: who may create a club."""
+    from django.contrib.auth.models import Permission
+
+    user = make_user("staff", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="add_club", content_type__app_label="events"))
+    return type(user).objects.get(pk=user.pk)  # a fresh copy: permissions are cached on the instance
+
+
 def _seated(evening):
     Round.objects.filter(event=evening, number=1).update(state=Round.State.SEATED)
     return evening
@@ -99,7 +108,7 @@ SCENARIOS = {
     "drive.events.services.mark_absent_as_no_shows": lambda o, f: events.mark_absent_as_no_shows(
         actor=o, event=_registration(f("event")).event),
     "drive.events.services.create_club": lambda o, f: events.create_club(
-        actor=f("make_user")("staff", is_staff=True), name="New Club", slug="new-club"),
+        actor=_club_creator(f("make_user")), name="New Club", slug="new-club"),
     "drive.events.services.open_registration": lambda o, f: events.open_registration(
         actor=o, event=f("make_event")(published=False)),
     "drive.events.services.reissue_door_code": lambda o, f: events.reissue_door_code(actor=o, event=f("event")),
