@@ -1,5 +1,6 @@
 """The movement as the organiser reads and prints it: the plan, its quality, the cards."""
 from django.conf import settings
+from django.utils.translation import ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from drive.events.models import Registration
@@ -18,7 +19,7 @@ QUALITY_LABELS = {
     "opponent_max": _("Most times one player opposes another"),
     "same_table_max": _("Most times two players share a table"),
     "bound_same_table_max": _("… lower bound"),
-    "same_table_histogram": _("Pairs of players by times at one table"),
+    "same_table_histogram": _("How often two players sit at the same table"),
     "distinct_partners_min": _("Fewest different partners of any player"),
     "sit_out_spread": _("Sit-outs: most minus fewest"),
     "sit_out_longest_run": _("Longest run of sit-outs"),
@@ -29,7 +30,26 @@ QUALITY_LABELS = {
 
 def quality_rows(quality):
     """(label, value) in a reading order, for the organiser."""
-    return [(label, quality[key]) for key, label in QUALITY_LABELS.items() if key in quality]  # a preview is computed in the request: keep it short
+    return [(label, _readable(key, quality[key])) for key, label in QUALITY_LABELS.items() if key in quality]
+
+
+def _readable(key, value):
+    return table_meetings(value) if key == "same_table_histogram" else value
+
+
+def table_meetings(histogram: dict) -> str:
+    """The pairs of players counted by how often they sit at one table, in words:
+    {"0": 160, "1": 30} -> "never: 160 pairs; once: 30 pairs"."""
+    parts = []
+    for times, pairs in sorted((int(k), n) for k, n in histogram.items()):
+        if times == 0:
+            when = pgettext("how often", "never")
+        elif times == 1:
+            when = pgettext("how often", "once")
+        else:
+            when = ngettext("%(k)s time", "%(k)s times", times) % {"k": times}
+        parts.append(ngettext("%(when)s: %(n)s pair", "%(when)s: %(n)s pairs", pairs) % {"when": when, "n": pairs})
+    return "; ".join(parts)
 
 
 def expected_players(event):

@@ -1,6 +1,7 @@
 """The organiser's movement page: the plan with its quality report, and printable cards."""
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
+from django.utils.translation import pgettext
 
 from drive.events.access import organised_event
 
@@ -17,14 +18,20 @@ def _players(value):
     return number if 4 <= number <= MAX_PREVIEW_PLAYERS else None
 
 
+def _name(plan, number):
+    """The player's name; a preview has numbers only, written as the cards write them."""
+    return plan["names"].get(number) or f"№ {number}"
+
+
 @login_required
 def movement_page(request, event_id):
     event = organised_event(request.user, event_id)
     plan = movement_plan(event, players=_players(request.GET.get("players")))
+    seats = [pgettext("seat", s) for s in "NESW"]  # С В Ю З in Russian
     rounds = [
-        {"number": k, "tables": [{"table": i, "seats": [(s, plan["names"].get(p, p)) for s, p in zip("NESW", t)]}
+        {"number": k, "tables": [{"table": i, "seats": [(s, _name(plan, p)) for s, p in zip(seats, t)]}
                                  for i, t in enumerate(r.tables, start=1)],
-         "sit_out": [plan["names"].get(p, p) for p in r.sit_out]}
+         "sit_out": [_name(plan, p) for p in r.sit_out]}
         for k, r in enumerate(plan["rounds"], start=1)
     ]
     context = {"event": event, "plan": plan, "rounds": rounds, "cards": cards(plan), "quality": quality_rows(plan["quality"])}
