@@ -18,7 +18,7 @@ from drive.throttles import ScopedThrottle
 
 from . import selectors, services
 from .models import Registration
-from .permissions import require_club_creator, require_organiser
+from .permissions import require_club_creator, require_login, require_organiser
 from .serializers import (
     ClubCreateSerializer,
     ClubDetailSerializer,
@@ -186,8 +186,10 @@ def event_action(service, doc):
 
 
 class MyRegistrationsView(APIView):
-    @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403)})
+    @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403)},
+                   description="The caller's registrations, latest event first. 403 without a login.")
     def get(self, request):
+        require_login(request.user)
         return Response(RegistrationSerializer(selectors.registrations_of(request.user), many=True).data)
 
 
@@ -204,8 +206,10 @@ class ClubListView(APIView):
 
 
 class MyClubsView(APIView):
-    @extend_schema(responses={200: ClubSerializer(many=True), **errors(403)})
+    @extend_schema(responses={200: ClubSerializer(many=True), **errors(403)},
+                   description="The clubs the caller organises. 403 without a login.")
     def get(self, request):
+        require_login(request.user)
         return Response(ClubSerializer(selectors.organised_clubs(request.user), many=True).data)
 
 
