@@ -1,5 +1,4 @@
 from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
@@ -7,7 +6,7 @@ from rest_framework import serializers
 from drive.names import validate_name
 
 from .models import Club, Event, Player, Registration
-from .services import EVENT_FIELDS
+from .services import EVENT_FIELDS, password_problems
 
 
 class ClubSerializer(serializers.ModelSerializer):
@@ -107,7 +106,11 @@ class CountSerializer(serializers.Serializer):
 
 class SignupSerializer(serializers.Serializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
-    password = serializers.CharField(write_only=True, max_length=128)
+    # Kept as typed, as the sign-up page and the token endpoint keep it: trimmed here, a
+    # password with a space at either end could never log in again.
+    password = serializers.CharField(write_only=True, max_length=128, trim_whitespace=False,
+                                     help_text="Checked by the site's password rules (length, common, numeric, "
+                                               "like the username).")
     email = serializers.EmailField(required=False, allow_blank=True)
     display_name = serializers.CharField(max_length=80, validators=[validate_name])
 
@@ -125,13 +128,13 @@ class SignupSerializer(serializers.Serializer):
             raise serializers.ValidationError(_("This username is taken."))
         return value
 
-    def validate(self, attrs):
-        user = get_user_model()(username=attrs["username"], email=attrs.get("email", ""))
-        try:
-            validate_password(attrs["password"], user)
-        except DjangoValidationError as exc:
-            raise serializers.ValidationError({"password": list(exc.messages)}) from exc
-        return attrs
+    def validate_password(self, value):
+        # A field check, so a weak password is reported with the other fields' messages.
+        problems = password_problems(value, username=self.initial_data.get("username"),
+                                     email=self.initial_data.get("email"))
+        if problems:
+            raise serializers.ValidationError(problems)
+        return value
 
 
 class TokenOnlySerializer(serializers.Serializer):
