@@ -27,7 +27,7 @@ from .chart import chart
 
 Phase = Event.Phase
 State = Round.State
-WARN_SECONDS = 120  # the clock turns to its warning style in the last two minutes
+WARN_SECONDS = 120  # the clock turns to its warning style in the last two minutes, then says time is up
 SEATS_PER_PAGE = 20  # "find your table": two columns of ten at projector size
 LINES_PER_PAGE = 10  # standings: the top ten first, then the rest page by page
 CHART_SECONDS = 600  # a chart kept for one stored standings (a newer one has its own key)
@@ -127,7 +127,7 @@ def screen_state(event, now=None):
         left = seconds_left(round_, now)
         return {**data, "state": "playing", "seconds_left": left, "paused": bool(round_.paused_at),
                 "clock_text": clock_text(left) if left is not None else "",
-                "warn": left is not None and left <= WARN_SECONDS}
+                "warn": left is not None and 0 < left <= WARN_SECONDS, "over": left == 0}
     return {**data, "state": "between"}
 
 

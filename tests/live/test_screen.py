@@ -166,6 +166,17 @@ def test_the_clock_warns_in_the_last_two_minutes(client, linked):
     assert "data-clock-time>0:00<" in client.get(screen_url(linked)).content.decode()
 
 
+def test_at_zero_the_clock_says_time_is_up(client, linked):
+    round_ = linked.evening_rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(deadline=timezone.now() - timedelta(seconds=5))
+    html = client.get(screen_url(linked)).content.decode()
+    assert 'class="clock over"' in html and "data-clock-time>0:00<" in html
+    assert re.search(r"<span [^>]*data-clock-over>Time is up!</span>", html)  # shown
+    assert re.search(r"<span [^>]*data-clock-warn hidden>Last two minutes!</span>", html)  # not shown
+    state = screens.screen_state(linked)
+    assert (state["warn"], state["over"]) == (False, True)
+
+
 def test_clock_text():
     assert screens.clock_text(0) == "0:00"
     assert screens.clock_text(61) == "1:01"

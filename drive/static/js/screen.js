@@ -106,11 +106,14 @@
     var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
     chimeAtZero(left);
     var time = clock.querySelector("[data-clock-time]"), warn = clock.querySelector("[data-clock-warn]");
+    var over = clock.querySelector("[data-clock-over]");
     var text = clockText(left);
     if (time && time.textContent !== text) time.textContent = text;
-    var warning = left <= WARN_SECONDS;
+    var warning = left > 0 && left <= WARN_SECONDS;  // at zero the clock says time is up instead
     clock.classList.toggle("warn", warning);
+    clock.classList.toggle("over", left === 0);
     if (warn) warn.hidden = !warning;
+    if (over) over.hidden = left !== 0;
   }
 
   function showPage() {
