@@ -94,10 +94,8 @@ class MyRegistrationView(APIView):
     @extend_schema(request=None, responses={201: RegistrationSerializer, 200: RegistrationSerializer, **errors(403, 404, 409)})
     def post(self, request, event_id):
         event = visible_event(request, event_id)
-        existed = selectors.registration_of(request.user, event)
-        was_active = existed is not None and existed.status != Registration.Status.CANCELLED
-        registration = services.register(actor=request.user, event=event)
-        code = status.HTTP_200_OK if was_active else status.HTTP_201_CREATED
+        registration, created = services.register_or_get(actor=request.user, event=event)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(RegistrationSerializer(registration).data, status=code)
 
     @extend_schema(request=None, responses={200: RegistrationSerializer, **errors(403, 404, 409)})

@@ -190,12 +190,19 @@ def _next_waitlist_position(event):
     return (top or 0) + 1
 
 
-@transaction.atomic
 def register(*, actor, event):
     """Register the actor: a place if one is free, else the end of the waitlist.
 
     Registering again while registered or waitlisted changes nothing (idempotent).
     """
+    return register_or_get(actor=actor, event=event)[0]
+
+
+@transaction.atomic
+def register_or_get(*, actor, event) -> tuple[Registration, bool]:
+    """`register`, saying whether this call registered the actor (True) or found them
+    registered or waitlisted already (False). Decided under the event's lock: of two
+    requests at the same instant, one registers and the other finds that registration."""
     player = player_for_user(user=actor)
     event = _locked_event(event.pk)
     closed = registration_state(event)
@@ -203,14 +210,14 @@ def register(*, actor, event):
         raise Conflict(closed)
     registration = event.registrations.filter(player=player).first()
     if registration and registration.status != Status.CANCELLED:
-        return registration
+        return registration, False
     registration = registration or Registration(event=event, player=player)
     _admit(event, registration)
     registration.registered_at = timezone.now()
     registration.cancelled_at = None
     registration.save()
     broadcast.publish(event.pk, "registrations")
-    return registration
+    return registration, True
 
 
 def _admit(event, registration):

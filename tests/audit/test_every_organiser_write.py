@@ -21,7 +21,8 @@ from drive.scoring.models import HandResult, Round, Table
 pytestmark = pytest.mark.django_db
 
 # Services an actor calls for themselves, not as organiser of the event.
-PLAYER_SERVICES = {"drive.events.services.register", "drive.events.services.self_check_in",
+PLAYER_SERVICES = {"drive.events.services.register", "drive.events.services.register_or_get",
+                   "drive.events.services.self_check_in",
                    "drive.events.audit.log_action"}
 SKIPPED_MODULE_PREFIXES = ("views", "api", "urls", "admin", "consumers", "tasks")
 
