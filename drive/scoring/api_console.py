@@ -5,14 +5,14 @@ from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.api_docs import ERROR
-from drive.api_input import valid_data
-from drive.errors import Invalid
+from drive.api_input import valid_data, valid_query
+from drive.errors import Invalid, NotFound
 from drive.numbers import StrictIntegerField
 from drive.events import selectors as event_selectors
 from drive.events.models import Event
@@ -110,12 +110,28 @@ class EveningSerializer(serializers.Serializer):
     moves = serializers.ListField(child=serializers.ChoiceField(choices=[(m, m) for m in selectors.MOVES]),
                                   help_text="The moves that fit the state now.")
     movement = MovementStateSerializer(allow_null=True)
+    shown_round = serializers.IntegerField(
+        allow_null=True, help_text="The round the tables, their hands and the seating below are of: `?round=N`, "
+                                   "else the round in hand (null before the first is seated).")
+    shown_round_state = serializers.ChoiceField(choices=[("", ""), *Round.State.choices], allow_blank=True)
+    played_rounds = serializers.ListField(child=serializers.IntegerField(),
+                                          help_text="The rounds seated so far: the values `?round=` takes.")
     tables_in = serializers.ListField(child=serializers.IntegerField())
     tables_out = serializers.ListField(child=serializers.IntegerField())
     tables_disputed = serializers.ListField(child=serializers.IntegerField())
     tables = TableStateSerializer(many=True)
     seating = SeatingSerializer()
     late_rounds = LateRoundSerializer(many=True)
+
+
+class EveningQuerySerializer(serializers.Serializer):
+    round = StrictIntegerField(required=False, min_value=1, max_value=MAX_NUMBER,
+                               help_text="Show this round's tables, hands (with their versions, for "
+                                         "`expected_version`) and seating; 404 if it has not been seated.")
+
+
+ROUND_PARAMETER = OpenApiParameter("round", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
+                                   description=EveningQuerySerializer().fields["round"].help_text)
 
 
 class ConflictSerializer(serializers.Serializer):
@@ -210,13 +226,23 @@ class ChangedHandSerializer(serializers.Serializer):
 # --- views ---------------------------------------------------------------------------------------
 
 
+def seated_round_number(event, number):
+    """`number` when that round of the event has been seated (None stays None), else 404."""
+    if number is not None and selectors.played_round(event, number) is None:
+        raise NotFound(_("That round has not been played."))
+    return number
+
+
 class EveningView(APIView):
-    @extend_schema(responses={200: EveningSerializer, 403: FORBIDDEN, 404: NOT_FOUND}, operation_id="evening_state",
+    @extend_schema(responses={200: EveningSerializer, 400: ERROR, 403: FORBIDDEN, 404: NOT_FOUND},
+                   operation_id="evening_state", parameters=[ROUND_PARAMETER],
                    description="The evening as the organiser's console shows it: phase, the round in hand with its "
-                               "clock, its tables in/out/disputed and the seating.")
+                               "clock, and the tables in/out/disputed with their hands and the seating of the round "
+                               "in hand, or of any round seated so far with `?round=N`.")
     def get(self, request, event_id):
         event = organised_event(request, event_id)
-        return Response(EveningSerializer(selectors.evening_state(event)).data)
+        number = seated_round_number(event, valid_query(EveningQuerySerializer, request).get("round"))
+        return Response(EveningSerializer(selectors.evening_state(event, round_number=number)).data)
 
 
 MOVE_DOCS = {
