@@ -230,9 +230,31 @@ def _admit(event, registration):
         registration.waitlist_position = _next_waitlist_position(event)
 
 
+# Once the evening has started, its checked-in players are in its movement, which only the
+# evening (scoring, a floor up) can re-plan: it says at start-up how a player leaves it, so
+# a cancellation here takes them out of the evening without importing it.
+_evening_leavers = []
+
+
+def on_leaving_evening(handler) -> None:
+    """Set how a checked-in player leaves a started evening: `handler(actor, event,
+    player_id)`, run in the cancellation's transaction (the event's row locked)."""
+    _evening_leavers[:] = [handler]
+
+
+def _leave_evening(actor, event, registration):
+    if not _evening_leavers:
+        raise Conflict(_("The evening has started and this player is checked in: use “Leaves” on the "
+                         "evening's Players tab."))
+    _evening_leavers[0](actor, event, registration.player_id)
+
+
 @transaction.atomic
 def cancel_registration(*, actor, registration):
-    """A player cancels their own place; an organiser may cancel anyone's."""
+    """A player cancels their own place; an organiser may cancel anyone's.
+
+    A checked-in player cancelled while the evening runs leaves it as a leaver does: no
+    round after the current one, the rest of the movement re-planned."""
     require_login(actor)
     event = _locked_event(registration.event_id)
     registration = Registration.objects.select_related("player").get(pk=registration.pk)
@@ -246,6 +268,8 @@ def cancel_registration(*, actor, registration):
             raise Conflict(_("You are already checked in: please see the organiser."))
         if timezone.now() >= event.starts_at:
             raise Conflict(_("The evening has started: please see the organiser."))
+    if registration.status == Status.CHECKED_IN and event.phase == Event.Phase.IN_PROGRESS:
+        _leave_evening(actor, event, registration)
     held_place = registration.status in Registration.HOLDS_PLACE
     before = snapshot(registration, ["status"])
     registration.status, registration.cancelled_at = Status.CANCELLED, timezone.now()

@@ -221,7 +221,19 @@ def _registration_action(service, success):
 
 console_check_in = _registration_action(services.check_in, gettext_lazy("%(name)s is checked in."))
 console_no_show = _registration_action(services.mark_no_show, gettext_lazy("%(name)s is marked a no-show."))
-console_cancel = _registration_action(services.cancel_registration, gettext_lazy("The registration of %(name)s is cancelled."))
+
+
+@login_required
+@require_POST
+def console_cancel(request, registration_id):
+    registration = _organised_registration(request, registration_id)
+    # The service decides; this only picks the words (a player of a running evening leaves it).
+    playing = (registration.status == Registration.Status.CHECKED_IN
+               and registration.event.phase == Event.Phase.IN_PROGRESS)
+    success = (_("%(name)s leaves the evening: no further round for them, and the registration is cancelled.")
+               if playing else _("The registration of %(name)s is cancelled.")) % {"name": registration.player}
+    _run(request, lambda: services.cancel_registration(actor=request.user, registration=registration), success)
+    return _back_to_registrations(request, registration.event_id)
 
 
 @login_required

@@ -6,3 +6,10 @@ class ScoringConfig(AppConfig):
     name = "drive.scoring"
     label = "scoring"
     verbose_name = _("Rounds, results and standings")
+
+    def ready(self):
+        from drive.events import services as event_services
+
+        from .evening import leave_on_cancellation
+
+        event_services.on_leaving_evening(leave_on_cancellation)

@@ -391,6 +391,15 @@ def add_late_arrival(*, actor, event, registration):
     return entrant
 
 
+def leave_on_cancellation(actor, event, player_id) -> None:
+    """A checked-in player whose registration is cancelled while the evening runs leaves it
+    (`remove_leaver`); one not playing yet (a late arrival not added) has nothing to leave.
+    Called by the cancellation, in its transaction (events.services.on_leaving_evening)."""
+    entrant = Entrant.objects.filter(event=event, player_id=player_id).first()
+    if entrant is not None:
+        remove_leaver(actor=actor, event=event, entrant=entrant)
+
+
 @transaction.atomic
 def remove_leaver(*, actor, event, entrant):
     """A player who leaves plays no round after the current one."""
