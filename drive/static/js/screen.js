@@ -123,6 +123,23 @@
     if (!pages.length) return;
     var shown = page % pages.length;
     for (var i = 0; i < pages.length; i++) pages[i].hidden = i !== shown;
+    fitNames(pages[shown]);
+  }
+
+  // A name too long for its line steps down a size or two (screen.css: fit-1, fit-2) before
+  // the ellipsis cuts it: measured on the page shown (a hidden page has no width).
+  var FITS = ["fit-1", "fit-2"];
+  function fitNames(root) {
+    var names = root.querySelectorAll(".name");
+    for (var i = 0; i < names.length; i++) {
+      var name = names[i], step = 0;
+      name.classList.remove.apply(name.classList, FITS);
+      while (step < FITS.length && name.scrollWidth > name.clientWidth + 1) {
+        if (step) name.classList.remove(FITS[step - 1]);
+        name.classList.add(FITS[step]);
+        step += 1;
+      }
+    }
   }
 
   function turnPage() { page += 1; showPage(); }
@@ -148,5 +165,6 @@
     showChimeHint();
     setInterval(tick, 250);
     setInterval(turnPage, PAGE_MS);
+    window.addEventListener("resize", showPage);
   });
 })();
