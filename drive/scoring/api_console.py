@@ -73,17 +73,29 @@ class TableStateSerializer(serializers.Serializer):
     hands = HandStateSerializer(many=True)
 
 
+class EntrantRefSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(help_text="The entrant's id (as the evening's players and leavers take it).")
+    number = serializers.IntegerField(help_text="The entrant's number in the evening's movement.")
+    name = serializers.CharField()
+
+
+class SeatedEntrantSerializer(EntrantRefSerializer):
+    seat = serializers.ChoiceField(choices=["N", "E", "S", "W"])
+
+
 class SeatingTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
-    N = serializers.CharField(required=False)
+    N = serializers.CharField(required=False, help_text="The name of the player in the seat.")
     E = serializers.CharField(required=False)
     S = serializers.CharField(required=False)
     W = serializers.CharField(required=False)
+    seats = SeatedEntrantSerializer(many=True, help_text="Who sits in each seat, N, E, S, W: id, number and name.")
 
 
 class SeatingSerializer(serializers.Serializer):
     tables = SeatingTableSerializer(many=True)
-    sit_out = serializers.ListField(child=serializers.CharField())
+    sit_out = serializers.ListField(child=serializers.CharField(), help_text="Names of those sitting out.")
+    sit_out_entrants = EntrantRefSerializer(many=True, help_text="Those sitting out, by number.")
 
 
 class MovementStateSerializer(serializers.Serializer):

@@ -111,7 +111,8 @@ class ResultsSerializer(serializers.Serializer):
 
 
 class EntrantSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
+    id = serializers.IntegerField(help_text="The entrant's id in the evening.")
+    number = serializers.IntegerField(help_text="The entrant's number in the evening's movement.")
     name = serializers.CharField(source="player.display_name")
 
 

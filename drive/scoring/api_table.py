@@ -101,6 +101,7 @@ class TableEntryEventSerializer(serializers.Serializer):
 
 class TableEntryMoveSerializer(serializers.Serializer):
     name = serializers.CharField()
+    number = serializers.IntegerField(help_text="The player's number in the evening's movement.")
     from_position = serializers.CharField()
     table = serializers.IntegerField(allow_null=True, help_text="Next round's table; null when sitting out or gone.")
     position = serializers.CharField()
@@ -111,6 +112,7 @@ class TableEntryMoveSerializer(serializers.Serializer):
 class TableEntryArrivalSerializer(serializers.Serializer):
     position = serializers.CharField()
     name = serializers.CharField()
+    number = serializers.IntegerField(help_text="The player's number in the evening's movement.")
 
 
 class TableEntryNextRoundSerializer(serializers.Serializer):

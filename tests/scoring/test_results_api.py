@@ -5,6 +5,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from drive.events.models import Event
+from drive.movements.models import Entrant
 
 from .test_results_pages import played, publish  # noqa: F401 (a fixture)
 
@@ -77,7 +78,8 @@ def test_results_for_the_organiser_then_for_everyone(api, played, organiser):
 def test_my_evening(api, played):
     event = played["event"]
     body = login(api, played["users"]["P1"]).get(f"/api/events/{event.pk}/my-evening/").json()
-    assert body["entrant"] == {"number": 1, "name": "P1"}
+    entrant_id = Entrant.objects.get(event=event, number=1).pk
+    assert body["entrant"] == {"id": entrant_id, "number": 1, "name": "P1"}
     now = body["now"]
     assert now["round"] == 1 and now["table"] == 1 and now["seat"] == "N" and not now["sat_out"]
     assert now["partner"]["name"] == "P3" and [o["name"] for o in now["opponents"]] == ["P2", "P4"]

@@ -106,18 +106,28 @@ def round_grid(round_, seats=None):
     return grid
 
 
+def _entrant(seat) -> dict:
+    return {"entrant": seat.entrant_id, "number": seat.entrant.number, "name": seat.entrant.player.display_name}
+
+
 def round_seating(round_, seats=None):
-    """{"tables": [{"table", "N", "E", "S", "W"} with names], "sit_out": [names]}."""
+    """{"tables": [{"table", "N", "E", "S", "W"} with names, "seats": [{"seat", "entrant",
+    "number", "name"}]], "sit_out": [names], "sit_out_entrants": [{"entrant", "number", "name"}]}:
+    names for the page, the entrants' ids and numbers for the API."""
     seats = _seats(round_) if seats is None else seats
     tables = {}
     sit_out = []
     for seat in seats:
-        name = seat.entrant.player.display_name
         if seat.table_id is None:
-            sit_out.append(name)
+            sit_out.append(_entrant(seat))
         else:
-            tables.setdefault(seat.table.number, {"table": seat.table.number})[seat.position] = name
-    return {"tables": [tables[n] for n in sorted(tables)], "sit_out": sorted(sit_out)}
+            row = tables.setdefault(seat.table.number, {"table": seat.table.number, "seats": []})
+            row[seat.position] = seat.entrant.player.display_name
+            row["seats"].append({"seat": seat.position, **_entrant(seat)})
+    for row in tables.values():
+        row["seats"].sort(key=lambda s: POSITIONS.index(s["seat"]))
+    return {"tables": [tables[n] for n in sorted(tables)], "sit_out": sorted(e["name"] for e in sit_out),
+            "sit_out_entrants": sorted(sit_out, key=lambda e: e["number"])}
 
 
 def played_round(event, number):
@@ -156,7 +166,7 @@ def evening_state(event, round_number=None, now=None):
         "tables_in": [t["table"] for t in grid if t["status"] == "in"],
         "tables_out": [t["table"] for t in grid if t["status"] == "out"],
         "tables_disputed": [t["table"] for t in grid if t["status"] == "disputed"],
-        "seating": round_seating(shown, seats) if shown else {"tables": [], "sit_out": []},
+        "seating": round_seating(shown, seats) if shown else {"tables": [], "sit_out": [], "sit_out_entrants": []},
         "played_rounds": [r.number for r in rounds if r.state != State.PENDING],
         "late_rounds": late_rounds(r for r in rounds if r.late_tables),
     }

@@ -165,6 +165,7 @@ def _next_round(event, round_, table, seats):
         moves.append({
             "name": seat["name"],
             "entrant": seat["entrant"],
+            "number": seat["number"],
             "from_position": seat["position"],
             "table": going.table.number if going and going.table_id else None,
             "position": going.position if going and going.table_id else "",
@@ -172,12 +173,13 @@ def _next_round(event, round_, table, seats):
             "sits_out": bool(going and not going.table_id),
             "left": going is None,  # left the evening
         })
-    here = {s.position: s.entrant.player.display_name for s in rows.filter(table=table)}
+    here = {s.position: s.entrant for s in rows.filter(table=table)}
     return {
         "number": following.number,
         "started": following.state != State.SEATED,
         "moves": moves,
-        "here": [{"position": p, "position_display": Seat.Position(p).label, "name": here[p]}
+        "here": [{"position": p, "position_display": Seat.Position(p).label, "name": here[p].player.display_name,
+                  "number": here[p].number}
                  for p in POSITIONS if p in here],
     }
 
