@@ -158,9 +158,31 @@ def readable_changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
     shown = []
     for name, old, new in changes(entry):
         field = _field(model, name)
-        label = str(field.verbose_name) if field is not None else name.replace("_", " ")
-        shown.append((label, _readable(field, old), _readable(field, new)))
+        shown.append((_label(field, name), _readable(field, old), _readable(field, new)))
     return shown
+
+
+# What the log writes beside the logged row's fields: counts, flags, another row's fields.
+KEY_LABELS = {
+    "display_name": _("name"),              # a walk-in's player (the entry is the registration's)
+    "category": _("category"),
+    "entrants": _("players"),
+    "count": _("players"),
+    "registrations": _("registrations"),
+    "forced": _("ended anyway"),
+    "link": _("screen link"),
+    "claims_released": _("seat claims released"),
+    "reason": _("reason"),
+    "format": _("format"),
+    "exported_event": _("event in the backup"),
+    "exported_at": _("backup made at"),
+}
+
+
+def _label(field, name: str) -> str:
+    if field is not None:
+        return str(field.verbose_name)
+    return str(KEY_LABELS.get(name, name.replace("_", " ")))
 
 
 def _logged_model(entry: AuditEntry):
@@ -173,9 +195,11 @@ def _logged_model(entry: AuditEntry):
 def _field(model, name: str):
     for candidate in (model, Event):
         try:
-            return candidate._meta.get_field(name)
+            field = candidate._meta.get_field(name)
         except FieldDoesNotExist:
             continue
+        if field.concrete:  # a reverse relation ("entrants") has no label: KEY_LABELS names it
+            return field
     return None
 
 

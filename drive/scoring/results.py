@@ -7,6 +7,7 @@ import re
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from drive import broadcast
 from drive.errors import Conflict, Invalid, NotFound
@@ -26,6 +27,13 @@ Status = HandResult.Status
 REASON_MAX = 100
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 SIDE_OF = {"N": "NS", "S": "NS", "E": "EW", "W": "EW"}
+# Why the table changed a hand: kept in the hand's history in English, whatever the
+# writing phone's language, and shown in the reader's (the `change_reason` filter).
+ENTERED = gettext_noop("entered at the table")
+CHANGED = gettext_noop("changed at the table before confirmation")
+CONFIRMED = gettext_noop("confirmed by the opponents")
+DISPUTED = gettext_noop("disputed by the opponents")
+TABLE_REASONS = (ENTERED, CHANGED, CONFIRMED, DISPUTED)
 
 
 def table_by_token(token):
@@ -128,7 +136,7 @@ def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_trick
         status = Status.CONFIRMED if single else Status.ENTERED
         result = HandResult(round=round_, table=table, hand_number=hand_number, ns_tricks=ns_tricks, trump=trump,
                             status=status, entered_by=seat, confirmed_by=seat if single else "")
-        _save(result, _("entered at the table"))
+        _save(result, ENTERED)
         return ("confirmed" if single else "created"), result
     same = result.ns_tricks == ns_tricks and result.trump == trump
     if same and (result.status == Status.CONFIRMED or SIDE_OF[result.entered_by] == side):
@@ -142,14 +150,14 @@ def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_trick
             raise Conflict(_("Your side has already entered this hand: look at it, then change it if it is wrong."),
                            extra={"stored": _stored(result)})
         result.ns_tricks, result.trump, result.entered_by = ns_tricks, trump, seat
-        _save(result, _("changed at the table before confirmation"))
+        _save(result, CHANGED)
         return "updated", result
     if same:
         result.status, result.confirmed_by = Status.CONFIRMED, seat
-        _save(result, _("confirmed by the opponents"))
+        _save(result, CONFIRMED)
         return "confirmed", result
     result.status, result.disputed_ns_tricks, result.confirmed_by = Status.DISPUTED, ns_tricks, seat
-    _save(result, _("disputed by the opponents"))
+    _save(result, DISPUTED)
     return "disputed", result
 
 

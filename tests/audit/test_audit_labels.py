@@ -1,0 +1,34 @@
+"""The audit log names every value it shows in the reader's language, including the
+keys that are no field of the logged row (counts, flags, another row's fields)."""
+import pytest
+from django.conf import settings
+from django.urls import reverse
+from django.utils import translation
+
+from drive.events.audit import KEY_LABELS, log_action, readable_changes
+from drive.events.models import AuditEntry
+
+pytestmark = pytest.mark.django_db
+
+
+def test_an_evening_start_reads_as_its_players(client, event, organiser):
+    # "entrants" is the event's reverse relation: it has no label of its own (it was a 500)
+    log_action(actor=organiser, event=event, action="evening.started", before={"phase": "registration"},
+               after={"phase": "in_progress", "entrants": 18}, obj=event)
+    client.force_login(organiser)
+    page = client.get(reverse("console-audit", args=[event.pk]))
+    assert page.status_code == 200
+    assert "players: — → <strong>18</strong>" in page.content.decode()
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "ru"
+    assert "игроки: — → <strong>18</strong>" in client.get(reverse("console-audit", args=[event.pk])).content.decode()
+
+
+@pytest.mark.parametrize("lang", ["ru", "uk"])
+def test_every_key_label_is_translated(lang):
+    entry = AuditEntry(action="registration.walk_in_added", object_type="events.registration",
+                       after={key: 1 for key in KEY_LABELS})
+    with translation.override(lang):
+        labels = [label for label, _old, _new in readable_changes(entry)]
+    english = [str(KEY_LABELS[key]) for key in KEY_LABELS]
+    assert len(labels) == len(KEY_LABELS)
+    assert not set(labels) & set(english), f"{lang}: untranslated {sorted(set(labels) & set(english))}"
