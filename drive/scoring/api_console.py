@@ -98,6 +98,23 @@ class SeatingSerializer(serializers.Serializer):
     sit_out_entrants = EntrantRefSerializer(many=True, help_text="Those sitting out, by number.")
 
 
+class RoundTableHandSerializer(HandStateSerializer):
+    fixed_trump = serializers.CharField(allow_null=True,
+                                        help_text="The trump the evening's rotation fixes (S, H, D, C or NT); null "
+                                                  "when it is turned up (a correction of a missing hand gives it).")
+
+
+class RoundTableSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="round.number")
+    round_state = serializers.ChoiceField(source="round.state", choices=Round.State.choices)
+    table = serializers.IntegerField(source="table.number")
+    status = serializers.CharField(help_text="in (every hand confirmed), out, or disputed (the sides disagree).")
+    late = serializers.BooleanField(help_text="Still out when the round was ended.")
+    seats = SeatedEntrantSerializer(many=True, source="seated")
+    hands = RoundTableHandSerializer(many=True, help_text="Every hand, missing ones too, each with the `version` "
+                                                          "a correction sends as `expected_version`.")
+
+
 class MovementStateSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="pending (being worked out), ready or failed.")
     error = serializers.CharField(allow_blank=True)
@@ -185,7 +202,9 @@ class CorrectionSerializer(serializers.Serializer):
     offending_side = serializers.ChoiceField(choices=["NS", "EW"], required=False,
                                              help_text="With kind revoke: the side that revoked (rule L8).")
     expected_version = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
-                                                help_text="The version seen: refused (409) if the hand changed since.")
+                                                help_text="The version seen (a hand's `version` in the evening's "
+                                                          "state, `?round=N`, or its round's table): refused (409) "
+                                                          "if the hand changed since.")
 
     def validate(self, data):
         if data.get("kind") == HandResult.ChangeKind.REVOKE:
@@ -288,6 +307,20 @@ def evening_move(action):
 
     EveningMoveView.__name__ = "Evening" + action.title().replace("-", "") + "View"
     return EveningMoveView.as_view()
+
+
+class RoundTableView(APIView):
+    @extend_schema(responses={200: RoundTableSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+                   operation_id="round_table_retrieve",
+                   description="One table in any round seated so far, as the console's table page shows it: who "
+                               "sits where and every hand with its result, trump and version (for "
+                               "`expected_version` in a correction). 404 for a round not seated or no such table.")
+    def get(self, request, event_id, round_number, table_number):
+        event = organised_event(request, event_id)
+        data = selectors.table_hands(event, round_number, table_number)
+        if data is None:
+            raise NotFound(_("No such table in a played round."))
+        return Response(RoundTableSerializer(data).data)
 
 
 class CorrectionsView(APIView):

@@ -200,15 +200,16 @@ def table_hands(event, round_number, table_number):
     table = Table.objects.filter(event=event, number=table_number).first()
     if round_ is None or table is None:
         return None
-    seats = {s.position: s.entrant.player.display_name
-             for s in Seat.objects.filter(round=round_, table=table).select_related("entrant__player")}
+    seated = {s.position: s for s in Seat.objects.filter(round=round_, table=table).select_related("entrant__player")}
     results = {r.hand_number: r for r in HandResult.objects.filter(round=round_, table=table)}
     hands = []
     for number in range(1, event.hands_per_round + 1):
         hand = _hand(results.get(number), number)
         hand["fixed_trump"] = rotation_trump(event, round_.number, number)
         hands.append(hand)
-    return {"round": round_, "table": table, "seats": [(p, seats.get(p, "")) for p in POSITIONS],
+    names = [(p, seated[p].entrant.player.display_name if p in seated else "") for p in POSITIONS]
+    return {"round": round_, "table": table, "seats": names,
+            "seated": [{"seat": p, **_entrant(seated[p])} for p in POSITIONS if p in seated],
             "hands": hands, "status": table_status(hands), "late": table_number in (round_.late_tables or [])}
 
 
