@@ -16,6 +16,7 @@ urlpatterns = [
          name="api-table-claim-release"),
     path("events/<int:event_id>/tables/<int:number>/link/", api_claims.TableLinkView.as_view(),
          name="api-table-link"),
+    path("events/<int:event_id>/table-links/", api_claims.TableLinksView.as_view(), name="api-table-links"),
     path("events/<int:event_id>/rounds/<int:round_number>/tables/<int:table_number>/", api.RoundTableView.as_view(),
          name="api-round-table"),
     path("events/<int:event_id>/corrections/", api.CorrectionsView.as_view(), name="api-corrections"),

@@ -229,6 +229,15 @@ def table_state(table, viewer=None):
     }
 
 
+def table_links(event: Event, round_: Round | None = None) -> list[dict]:
+    """The tables of an evening, or those seated in `round_`, with their tokens (organisers only)."""
+    tables = Table.objects.filter(event=event)
+    if round_ is not None:
+        tables = tables.filter(seats__round=round_).distinct()
+    rows = tables.order_by("number").values_list("number", "token")
+    return [{"table": number, "token": token} for number, token in rows]
+
+
 def table_cards(event):
     """The tables of an evening in order, for their printed cards (tokens: organisers only)."""
     return [{"number": number, "token": token}
