@@ -284,6 +284,8 @@ MOVE_DOCS = {
     "end-round": "End the round: early only when every table is in, unless `force`; refused (409) with "
                  "`tables_out` otherwise. The next round is seated, or after the last the evening is finished.",
     "publish-results": "Publish the results of a finished evening.",
+    "retry-movement": "Work the movement out again after it failed (the evening's state says `movement.status` "
+                      "failed); refused (409) when it has not failed.",
 }
 
 

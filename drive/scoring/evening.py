@@ -293,6 +293,7 @@ def retry_movement(*, actor, event):
     from .tasks import plan_evening
 
     plan_evening.delay_on_commit(event.pk)
+    broadcast.publish(event.pk, "evening")
     return event
 
 

@@ -78,6 +78,9 @@ def run_move(*, actor, event, action, force=False):
     if action == "publish-results":
         evening_services.publish_results(actor=actor, event=event)
         return _("The results are published.")
+    if action == "retry-movement":
+        evening_services.retry_movement(actor=actor, event=event)
+        return _("The movement is being worked out again: round 1 will be seated in a moment.")
     raise NotFound(_("No such move."))
 
 

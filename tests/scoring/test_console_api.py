@@ -13,7 +13,7 @@ from drive.scoring.models import HandResult, Round
 from .test_console_pages import PLAN, confirm_table, submit
 
 pytestmark = pytest.mark.django_db
-MOVES = ["start", "start-round", "pause", "resume", "end-round", "publish-results"]
+MOVES = ["start", "start-round", "pause", "resume", "end-round", "publish-results", "retry-movement"]
 
 
 @pytest.fixture

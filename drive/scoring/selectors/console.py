@@ -22,18 +22,20 @@ Status = HandResult.Status
 ChangeKind = HandResult.ChangeKind
 
 # Every organiser move of the evening, as the URLs and the API name them.
-MOVES = ("start", "start-round", "pause", "resume", "end-round", "publish-results")
+MOVES = ("start", "start-round", "pause", "resume", "end-round", "publish-results", "retry-movement")
 # Moves that act on the round in play: the pages send the round they showed with them.
 ROUND_MOVES = ("start-round", "pause", "resume", "end-round")
 POSITIONS = ("N", "E", "S", "W")
 
 
-def available_moves(event, round_):
+def available_moves(event, round_, movement_failed=False):
     """The moves that fit the evening's state (the services still refuse a stale one)."""
     if event.phase == Phase.REGISTRATION:
         return ["start"]
     if event.phase == Phase.FINISHED:
         return ["publish-results"]
+    if event.phase == Phase.IN_PROGRESS and round_ is None and movement_failed:
+        return ["retry-movement"]
     if event.phase != Phase.IN_PROGRESS or round_ is None:
         return []
     if round_.state == State.SEATED:
@@ -156,7 +158,8 @@ def evening_state(event, round_number=None, now=None):
         "hands_per_round": event.hands_per_round,
         "round_minutes": event.round_minutes,
         "round": round_info(current, now),
-        "moves": available_moves(event, current),
+        "moves": available_moves(event, current, movement_failed=bool(movement)
+                                  and movement["status"] == Movement.Status.FAILED),
         "movement": movement,
         "shown_round": shown.number if shown else None,
         "shown_round_state": shown.state if shown else "",
