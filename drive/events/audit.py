@@ -16,6 +16,8 @@ from django.db import models
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
+from drive.seats import seat_letter
+
 from .models import AuditEntry, Club, Event
 
 
@@ -158,7 +160,7 @@ def readable_changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
     shown = []
     for name, old, new in changes(entry):
         field = _field(model, name)
-        shown.append((_label(field, name), _readable(field, old), _readable(field, new)))
+        shown.append((_label(field, name), _value(field, name, old), _value(field, name, new)))
     return shown
 
 
@@ -176,13 +178,30 @@ KEY_LABELS = {
     "format": _("format"),
     "exported_event": _("event in the backup"),
     "exported_at": _("backup made at"),
+    "ew_tricks": _("E-W tricks"),           # a hand's, beside its N-S tricks
+    "version": _("version"),
+    "round": _("round"),                    # a seat claim's (the entry is its table's)
+    "table": _("table"),
+    "seat": _("seat"),
+    "signed_in": _("signed in"),
+    "claimed_at": _("claimed at"),
 }
+# Values the log writes as codes: the door code is never logged, only that it is new.
+VALUE_LABELS = {("door_code", "new"): _("a new one")}
 
 
 def _label(field, name: str) -> str:
-    if field is not None:
-        return str(field.verbose_name)
-    return str(KEY_LABELS.get(name, name.replace("_", " ")))
+    if name in KEY_LABELS:
+        return str(KEY_LABELS[name])
+    return str(field.verbose_name) if field is not None else name.replace("_", " ")
+
+
+def _value(field, name: str, value: Any) -> Any:
+    if name == "seat":
+        return seat_letter(value)
+    if isinstance(value, str) and (name, value) in VALUE_LABELS:
+        return VALUE_LABELS[(name, value)]
+    return _readable(field, value)
 
 
 def _logged_model(entry: AuditEntry):

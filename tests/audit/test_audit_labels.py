@@ -32,3 +32,15 @@ def test_every_key_label_is_translated(lang):
     english = [str(KEY_LABELS[key]) for key in KEY_LABELS]
     assert len(labels) == len(KEY_LABELS)
     assert not set(labels) & set(english), f"{lang}: untranslated {sorted(set(labels) & set(english))}"
+
+
+@pytest.mark.parametrize("lang, seat, new", [("ru", "С", "новый"), ("uk", "Пн", "новий"), ("en", "N", "a new one")])
+def test_seats_and_the_new_door_code_read_in_the_readers_language(lang, seat, new):
+    released = AuditEntry(action="seat_claim.released", object_type="scoring.table",
+                          before={"round": 1, "table": 2, "seat": "N", "signed_in": "", "claimed_at": None})
+    door = AuditEntry(action="event.door_code_reissued", object_type="events.event", after={"door_code": "new"})
+    with translation.override(lang):
+        shown = {str(label): value for label, value, _new in readable_changes(released)}
+        assert shown[translation.gettext("seat")] == seat
+        [(_label, _old, code)] = readable_changes(door)
+        assert str(code) == new

@@ -76,3 +76,14 @@ def test_seat_letters_on_the_console_table_and_corrections(as_organiser, evening
     page = _page(as_organiser, lang, "console-corrections", evening.pk)
     with translation.override(lang):
         assert translation.gettext("the table, seat %(seat)s") % {"seat": east} in page
+
+
+@pytest.mark.parametrize("lang, north", [("ru", "С"), ("uk", "Пн")])
+def test_freeing_a_seat_names_it_by_its_letter(as_organiser, evening, table1, lang, north):
+    seats.claim(table1, "N")
+    as_organiser.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
+    page = as_organiser.post(reverse("console-release-claim", args=[evening.pk, 1, 1, "N"]), follow=True)
+    with translation.override(lang):
+        expected = translation.gettext("Seat %(seat)s of table %(table)s is free: it can be claimed again.") % {
+            "seat": north, "table": 1}
+    assert expected in page.content.decode()

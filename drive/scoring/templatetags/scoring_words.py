@@ -9,21 +9,17 @@ from functools import lru_cache
 from django import template
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext
 
+from drive import seats
 from drive.scoring.results import TABLE_REASONS
 
 register = template.Library()
 
-LETTERS = {"N": pgettext_lazy("seat", "N"), "E": pgettext_lazy("seat", "E"),
-           "S": pgettext_lazy("seat", "S"), "W": pgettext_lazy("seat", "W")}
-
 
 @register.filter
 def seat_letter(position: str) -> str:
-    """The translated letter of a seat code; anything else (empty, unknown) as it is."""
-    letter = LETTERS.get(position)
-    return position if letter is None else str(letter)
+    return seats.seat_letter(position)
 
 
 @lru_cache(maxsize=1)
