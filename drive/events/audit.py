@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from drive.seats import seat_letter
 
 from .models import AuditEntry, Club, Event
+from .prizes import PrizeKind
 
 
 def _jsonable(value: Any) -> Any:
@@ -229,6 +230,9 @@ def _readable(field, value: Any) -> Any:
         return _("yes") if value else _("no")
     if isinstance(value, list):
         return ", ".join(str(_readable(None, v)) for v in value)
+    if isinstance(value, dict) and set(value) == {"name", "kind"}:  # a prize (drive.events.prizes)
+        kind = dict(PrizeKind.choices).get(value["kind"], value["kind"])
+        return f"{value['name']} ({kind})"
     if isinstance(value, str) and len(value) >= 19 and value[4:5] == "-" and value[10:11] == "T":
         try:
             moment = datetime.datetime.fromisoformat(value)

@@ -129,7 +129,9 @@ class Event(models.Model):
     trump_rule = models.CharField(_("trumps"), max_length=16, choices=TrumpRule.choices, default=TrumpRule.TURNED_UP)
     scoring_rule = models.CharField(_("scoring"), max_length=16, choices=ScoringRule.choices, default=ScoringRule.TRICKS)
     tie_break_rule = models.CharField(_("tie-break"), max_length=16, choices=TieBreak.choices, default=TieBreak.HANDS_WON)
-    prizes = models.JSONField(_("prizes"), default=list, blank=True, help_text=_("Prize names in order, e.g. first, second, booby."))
+    # [{"name": ..., "kind": ...}] in the organiser's order (drive.events.prizes, rule D4).
+    prizes = models.JSONField(_("prizes"), default=list, blank=True,
+                              help_text=_("Prizes in order, each with its name and kind, e.g. first, second, booby."))
     published = models.BooleanField(_("published"), default=False)
     phase = models.CharField(_("phase"), max_length=20, choices=Phase.choices, default=Phase.REGISTRATION)
     progressive_convention = models.CharField(

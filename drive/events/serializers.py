@@ -6,6 +6,7 @@ from rest_framework import serializers
 from drive.names import validate_name
 
 from .models import Club, Event, Player, Registration
+from .prizes import MOST, NAME_MAX, PrizeKind, from_legacy
 from .services import EVENT_FIELDS, password_problems
 
 
@@ -31,6 +32,23 @@ class ClubDetailSerializer(ClubSerializer):
         fields = [*ClubSerializer.Meta.fields, "organisers"]
 
 
+class PrizeSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=NAME_MAX)
+    kind = serializers.ChoiceField(choices=PrizeKind.choices,
+                                   help_text="Who it goes to (rule D4): the highest total (overall), the highest "
+                                             "lady or gent, the best first half (half_time), or the lowest (booby).")
+
+
+class PrizesField(serializers.ListField):
+    """The prizes in the organiser's order; a row stored before kinds existed reads with
+    the kind it was given then (drive.events.prizes.from_legacy)."""
+
+    child = PrizeSerializer()
+
+    def to_representation(self, data):
+        return super().to_representation(from_legacy(data))
+
+
 class EventSerializer(serializers.ModelSerializer):
     """An event as the public sees it, with its places ("17/32") and waitlist length."""
 
@@ -38,6 +56,7 @@ class EventSerializer(serializers.ModelSerializer):
     places_taken = serializers.IntegerField(read_only=True, source="taken")
     waitlisted = serializers.IntegerField(read_only=True)
     checked_in = serializers.IntegerField(read_only=True)
+    prizes = PrizesField(read_only=True)
 
     class Meta:
         model = Event
@@ -45,7 +64,7 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class EventWriteSerializer(serializers.ModelSerializer):
-    prizes = serializers.ListField(child=serializers.CharField(max_length=80), required=False, max_length=50)
+    prizes = PrizesField(required=False, max_length=MOST)
 
     class Meta:
         model = Event

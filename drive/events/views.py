@@ -148,7 +148,7 @@ def event_edit(request, event_id):
     event = _organised_event(request, event_id)
     form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
-        fields = {name: form.cleaned_data[name] for name in form.changed_data}
+        fields = form.changed_fields()
         if _run(request, lambda: services.update_event(actor=request.user, event=event, **fields), _("Saved.")):
             return redirect("console-event", event_id=event.pk)
     return render(request, "console/event_form.html", {"form": form, "club": event.club, "event": event})

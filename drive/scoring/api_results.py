@@ -10,6 +10,8 @@ from rest_framework.views import APIView
 
 from drive.api_docs import errors
 from drive.events.permissions import require_login
+from drive.events.prizes import PrizeKind
+from drive.events.serializers import PrizesField
 
 from . import views_results
 from .selectors import results as selectors
@@ -28,7 +30,7 @@ class EventHeadSerializer(serializers.Serializer):
     scoring_rule = serializers.CharField()
     sit_out_score = serializers.CharField()
     tie_break_rule = serializers.CharField()
-    prizes = serializers.ListField(child=serializers.CharField())
+    prizes = PrizesField(help_text="The prizes the organiser listed, in order: {name, kind}.")
 
 
 class StandingLineSerializer(serializers.Serializer):
@@ -48,8 +50,8 @@ class StandingLineSerializer(serializers.Serializer):
 
 class AwardSerializer(serializers.Serializer):
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["place", "half", "booby"])
-    category = serializers.CharField()
+    kind = serializers.ChoiceField(choices=PrizeKind.choices)
+    category = serializers.CharField(help_text="lady or gent for a ladies' or gents' prize, else empty.")
     shared = serializers.BooleanField()
     winners = serializers.SerializerMethodField()
 

@@ -28,7 +28,7 @@ def test_standings_for_everyone(api, played):
     prizes = {p["name"]: p for p in body["prizes"]}
     assert prizes["First"]["winners"] == [5, 7] and prizes["First"]["shared"]
     assert prizes["Booby prize"]["kind"] == "booby" and prizes["Booby prize"]["winners"] == [6, 8]
-    assert prizes["Half-time"]["kind"] == "half" and sorted(prizes["Half-time"]["winners"]) == [1, 3, 5, 7]
+    assert prizes["Half-time"]["kind"] == "half_time" and sorted(prizes["Half-time"]["winners"]) == [1, 3, 5, 7]
     assert lines["P6"]["prizes"] == ["Booby prize"]
 
 

@@ -16,7 +16,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
-from drive.events.models import Player
+from drive.events.prizes import CATEGORY_OF, PrizeKind, prize_list
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
@@ -164,64 +164,50 @@ def _sit_out_credit(event, entrant, rows):
 
 # --- standings and prizes -----------------------------------------------------------------
 
-# Prize names are free text, in the organiser's language: these words mark the special ones.
-BOOBY_WORDS = ("booby", "утеш", "втіш")
-HALF_WORDS = ("half", "полов")
-CATEGORY_WORDS = {
-    Player.Category.LADY: ("lady", "ladies", "дам", "женщ", "жін"),
-    Player.Category.GENT: ("gent", "джент", "мужч", "чолов"),
-}
-
-
-def prize_kind(name):
-    """("booby" | "half" | "place", category or "") of a prize from its name."""
-    lowered = name.lower()
-    category = next((c for c, words in CATEGORY_WORDS.items() if any(w in lowered for w in words)), "")
-    if any(w in lowered for w in BOOBY_WORDS):
-        return "booby", category
-    if any(w in lowered for w in HALF_WORDS):
-        return "half", category
-    return "place", category
-
-
 @dataclass
 class Award:
     name: str
-    kind: str
-    category: str
+    kind: str  # a PrizeKind value
+    category: str  # the category of player its list is drawn from (ladies, gents), else ""
     winners: list  # standings lines: several when they share the place
     shared: bool
 
+    @property
+    def kind_label(self):
+        return PrizeKind(self.kind).label
 
-def award_prizes(prize_names, lines):
-    """The prizes in the order the organiser listed them (rule D4).
 
-    Place prizes go down the standings: the first to place 1, the next to the next
+def award_prizes(prizes, lines):
+    """The prizes in the order the organiser listed them (rule D4), each by its kind.
+
+    Overall prizes go down the standings: the first to place 1, the next to the next
     position, and so on; players sharing a place share the prizes their places cover.
-    A prize named "booby" goes to the lowest, the next booby prize to the next lowest.
-    A "half"-time prize goes to the best first half (a tie shares it). A prize naming
-    ladies or gents is awarded in that category's own list. `lines` are the standings
-    lines (place, total, first_half, hands_played, sit_out_hands, category), best first;
-    nobody wins anything before a hand counts.
+    A booby prize goes to the lowest, the next booby prize to the next lowest. A half-time
+    prize goes to the best first half (a tie shares it). A ladies' or gents' prize is
+    awarded down that category's own list. `prizes` are {name, kind}; `lines` are the
+    standings lines (place, total, first_half, hands_played, sit_out_hands, category),
+    best first; nobody wins anything before a hand counts.
     """
     played = [line for line in lines if line.hands_played or line.sit_out_hands]
     counters = defaultdict(int)
     awards = []
-    for name in prize_names:
-        kind, category = prize_kind(name)
+    for prize in prizes:
+        kind = prize["kind"]
+        category = CATEGORY_OF.get(kind, "")
         pool = [line for line in played if not category or line.category == category]
-        index = counters[(kind, category)]
-        counters[(kind, category)] += 1
+        index = counters[kind]
+        counters[kind] += 1
         winners = []
-        if kind == "half":
+        if kind == PrizeKind.HALF_TIME:
             by_half = sorted(pool, key=lambda line: -line.first_half)
             if index < len(by_half) and by_half[index].first_half > 0:
                 winners = [line for line in pool if line.first_half == by_half[index].first_half]
         else:
-            ordered = _one_per_unit(pool[::-1] if kind == "booby" else pool)
+            ordered = _one_per_unit(pool[::-1] if kind == PrizeKind.BOOBY else pool)
             if index < len(ordered):
                 winners = [line for line in pool if line.place == ordered[index].place]
-        awards.append(Award(name=name, kind=kind, category=category, winners=winners, shared=len(winners) > 1))
+        awards.append(Award(name=prize["name"], kind=kind, category=category, winners=winners,
+                            shared=len(winners) > 1))
     return awards
 
 
@@ -294,7 +280,7 @@ def standings(event, fresh: Freshness | None = None):
     partners = fixed_partners(event)
     for line in lines:
         line.unit = pair_unit(line.entrant_id, partners)
-    awards = award_prizes(event.prizes or [], lines)
+    awards = award_prizes(prize_list(event), lines)
     for award in awards:
         for line in award.winners:
             line.prizes.append(award.name)
