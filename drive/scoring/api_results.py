@@ -102,6 +102,12 @@ class CorrectionSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class ResultsCorrectionsSerializer(serializers.Serializer):
+    event = EventHeadSerializer()
+    published = serializers.BooleanField()
+    corrections = CorrectionSerializer(many=True)
+
+
 class ResultsSerializer(serializers.Serializer):
     event = EventHeadSerializer()
     published = serializers.BooleanField()
@@ -181,6 +187,11 @@ def results_document(event):
     return ResultsSerializer({**data, "published": event.phase == event.Phase.RESULTS_PUBLISHED}).data
 
 
+def corrections_document(event):
+    return ResultsCorrectionsSerializer({"event": event, "published": event.phase == event.Phase.RESULTS_PUBLISHED,
+                                         "corrections": selectors.corrections(event)}).data
+
+
 # --- views ------------------------------------------------------------------------------
 
 
@@ -197,6 +208,17 @@ class ResultsView(APIView):
                                "Before publication only the club's organisers may read it (403).")
     def get(self, request, event_id):
         return Response(results_document(views_results.results_event(request.user, event_id)))
+
+
+class ResultsCorrectionsView(APIView):
+    @extend_schema(responses={200: ResultsCorrectionsSerializer, **errors(403, 404)},
+                   operation_id="event_results_corrections",
+                   description="The organiser's corrections to hand results, oldest first (who, when, the N-S "
+                               "tricks before and after, why): the second export of the results, beside the "
+                               "standings. Readable when the results are: before publication, by the club's "
+                               "organisers only (403).")
+    def get(self, request, event_id):
+        return Response(corrections_document(views_results.results_event(request.user, event_id)))
 
 
 class MyEveningView(APIView):

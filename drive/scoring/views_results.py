@@ -1,6 +1,7 @@
 """Pages for everyone: the player's evening, live standings, published results with their
-CSV and JSON exports, and the organiser's printable score cards. Thin: reads come from
-selectors.results, permissions from drive.events.permissions."""
+exports (the standings as CSV, the corrections as a CSV of their own, the whole as JSON),
+and the organiser's printable score cards. Thin: reads come from selectors.results,
+permissions from drive.events.permissions."""
 import json
 
 from django.conf import settings
@@ -87,19 +88,26 @@ def results(request, event_id):
     return render(request, "scoring/results/results.html", context)
 
 
-def _filename(event, extension):
-    return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-results.{extension}"
+def _filename(event, extension, what="results"):
+    return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-{what}.{extension}"
+
+
+def _csv(event, what):
+    """A CSV download: its rows are escaped against formulas (names are the players' own words)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "csv", what)}"'
+    response.write("\ufeff")  # spreadsheets then read the names' accents right
+    return response, SafeWriter(response)
 
 
 def results_csv(request, event_id):
-    """One row per entrant: place, totals, a column per hand; then the corrections."""
+    """The standings, one table: a row per entrant with place, totals and a column per hand.
+    The corrections are a file of their own (`corrections_csv`): one table a file, so a
+    spreadsheet reads it whole."""
     event = results_event(request.user, event_id)
     data = selectors.results_of(event)
     columns = selectors.results_columns(event)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{_filename(event, "csv")}"'
-    response.write("\ufeff")  # spreadsheets then read the names' accents right
-    out = SafeWriter(response)  # names are the players' own words: no formulas
+    response, out = _csv(event, "results")
     out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Hands played"), _("Hands won"),
                   _("Hands sat out"), _("Sit-out average credited"), _("First half"), _("Second half"), _("Prizes"),
                   *[_("R%(round)s H%(hand)s") % {"round": r, "hand": h} for r, h in columns]])
@@ -107,11 +115,16 @@ def results_csv(request, event_id):
         out.writerow([f"{line.place}=" if line.shared else line.place, line.number, line.name, line.total,
                       line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit, line.first_half,
                       line.second_half, "; ".join(line.prizes), *selectors.grid_text(selectors.score_grid(line, columns))])
-    out.writerow([])
-    out.writerow([_("Corrections")])
+    return response
+
+
+def corrections_csv(request, event_id):
+    """The organiser's corrections to hand results, oldest first: a row per change."""
+    event = results_event(request.user, event_id)
+    response, out = _csv(event, "corrections")
     out.writerow([_("When"), _("By"), _("Round"), _("Table"), _("Hand"), _("Kind"), _("Old N-S tricks"),
                   _("New N-S tricks"), _("Reason")])
-    for change in data["corrections"]:
+    for change in selectors.corrections(event):
         out.writerow([change["at"].isoformat(), change["by"], change["round"], change["table"], change["hand"],
                       change["kind_label"], "" if change["old_ns_tricks"] is None else change["old_ns_tricks"],
                       change["new_ns_tricks"], change["reason"]])
