@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from drive.seats import seat_letter
 
 from .models import AuditEntry, Club, Event
-from .prizes import PrizeKind
+from .prizes import PrizeKind, shown_name
 
 
 def _jsonable(value: Any) -> Any:
@@ -232,7 +232,7 @@ def _readable(field, value: Any) -> Any:
         return ", ".join(str(_readable(None, v)) for v in value)
     if isinstance(value, dict) and set(value) == {"name", "kind"}:  # a prize (drive.events.prizes)
         kind = dict(PrizeKind.choices).get(value["kind"], value["kind"])
-        return f"{value['name']} ({kind})"
+        return f"{shown_name(value['name'])} ({kind})"
     if isinstance(value, str) and len(value) >= 19 and value[4:5] == "-" and value[10:11] == "T":
         try:
             moment = datetime.datetime.fromisoformat(value)

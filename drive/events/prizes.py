@@ -7,7 +7,7 @@ page used to make from them, kept only to convert such rows (old backups) faithf
 """
 from django.db import models
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, gettext_noop
 
 from drive.errors import Invalid
 
@@ -79,3 +79,16 @@ def clean_prizes(prizes) -> list[dict]:
                           % {"n": number, "kinds": ", ".join(PrizeKind.values)}, field="prizes")
         cleaned.append({"name": name.strip(), "kind": kind})
     return cleaned
+
+
+# The usual names, as the demo writes them: a prize named by one of them (alone, or before
+# ": " and the gift) reads in the room's language; any other name is shown as typed.
+USUAL_NAMES = (gettext_noop("First prize"), gettext_noop("Second prize"), gettext_noop("Third prize"),
+               gettext_noop("Ladies' prize"), gettext_noop("Gents' prize"), gettext_noop("Half-time prize"),
+               gettext_noop("Booby prize"))
+
+
+def shown_name(name: str) -> str:
+    """"Booby prize: wooden spoon" -> "Утешительный приз: wooden spoon" in Russian."""
+    head, colon, gift = str(name).partition(": ")
+    return _(head) + colon + gift if head in USUAL_NAMES else name

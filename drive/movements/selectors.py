@@ -1,4 +1,6 @@
 """The movement as the organiser reads and prints it: the plan, its quality, the cards."""
+import re
+
 from django.conf import settings
 from django.utils.translation import ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
@@ -34,7 +36,32 @@ def quality_rows(quality):
 
 
 def _readable(key, value):
-    return table_meetings(value) if key == "same_table_histogram" else value
+    if key == "same_table_histogram":
+        return table_meetings(value)
+    return construction(value) if key == "source" else value
+
+
+# How a movement was built, as the pure builders name it (stored in English); a whist
+# design's name, Wh(v), is a name and stays as it is.
+CONSTRUCTIONS = {
+    "optimised": _("optimised"),
+    "a near design": _("a near design"),
+    "mitchell": _("Mitchell"),
+    "round robin": _("round robin"),
+    "progressive: round 1 in number order": _("progressive: round 1 in number order"),
+}
+
+
+def construction(source: str) -> str:
+    """The stored construction in the reader's language: "optimised from Wh(12) with a
+    phantom" -> "оптимизация; исходная схема: Wh(12) с фантомным игроком"."""
+    if match := re.fullmatch(r"optimised from (.+)", source or ""):
+        return _("optimised from %(start)s") % {"start": construction(match[1])}
+    if match := re.fullmatch(r"(Wh\(\d+\)) with a phantom", source or ""):
+        return _("%(design)s with a phantom") % {"design": match[1]}
+    if match := re.fullmatch(r"(Wh\(\d+\)) plus one", source or ""):
+        return _("%(design)s plus one") % {"design": match[1]}
+    return str(CONSTRUCTIONS.get(source, source))
 
 
 def table_meetings(histogram: dict) -> str:

@@ -1,9 +1,9 @@
 """The organiser's movement page: the plan with its quality report, and printable cards."""
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import render
-from django.utils.translation import pgettext
 
 from drive.events.access import organised_event
+from drive.seats import seat_letter
 
 from .selectors import cards, movement_plan, quality_rows
 
@@ -27,12 +27,17 @@ def _name(plan, number):
 def movement_page(request, event_id):
     event = organised_event(request.user, event_id)
     plan = movement_plan(event, players=_players(request.GET.get("players")))
-    seats = [pgettext("seat", s) for s in "NESW"]  # С В Ю З in Russian
+    seats = [seat_letter(s) for s in "NESW"]  # С В Ю З in Russian
     rounds = [
         {"number": k, "tables": [{"table": i, "seats": [(s, _name(plan, p)) for s, p in zip(seats, t)]}
                                  for i, t in enumerate(r.tables, start=1)],
          "sit_out": [_name(plan, p) for p in r.sit_out]}
         for k, r in enumerate(plan["rounds"], start=1)
     ]
-    context = {"event": event, "plan": plan, "rounds": rounds, "cards": cards(plan), "quality": quality_rows(plan["quality"])}
+    printed = cards(plan)
+    for card in printed["players"]:
+        for row in card["rows"]:
+            row["seat"] = seat_letter(row.get("seat") or "")
+    context = {"event": event, "plan": plan, "rounds": rounds, "cards": printed, "seats": seats,
+               "quality": quality_rows(plan["quality"])}
     return render(request, "movements/plan.html", context)

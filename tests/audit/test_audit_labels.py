@@ -44,3 +44,11 @@ def test_seats_and_the_new_door_code_read_in_the_readers_language(lang, seat, ne
         assert shown[translation.gettext("seat")] == seat
         [(_label, _old, code)] = readable_changes(door)
         assert str(code) == new
+
+
+def test_a_prize_reads_with_its_usual_name_translated():
+    entry = AuditEntry(action="event.changed", object_type="events.event",
+                       before={"prizes": []}, after={"prizes": [{"name": "Booby prize: spoon", "kind": "booby"}]})
+    with translation.override("uk"):
+        [(_label, _old, new)] = readable_changes(entry)
+    assert new == "Втішний приз: spoon (втішний)"
