@@ -604,6 +604,7 @@ def reissue_door_code(*, actor, event):
     event.save(update_fields=["door_code", "updated_at"])
     # Never the code itself: the log is read by every organiser, and the code is a key.
     log_action(actor=actor, event=event, action="event.door_code_reissued", after={"door_code": "new"}, obj=event)
+    broadcast.publish(event.pk, "event")  # the room's screen shows the door's code too
     return event
 
 

@@ -113,7 +113,7 @@ def test_before_the_start_title_qr_and_arrivals(client, make_event, organiser):
     html = client.get(screen_url(event)).content.decode()
     assert "Harvest Drive" in html and 'data-state="before"' in html
     assert re.search(r"data-arrivals>2</span>\s*players are here", html)
-    assert f'src="/screen/{event.screen_token}/qr.svg"' in html
+    assert re.search(rf'src="/screen/{event.screen_token}/qr.svg\?v=\d+"', html)
     qr = client.get(f"/screen/{event.screen_token}/qr.svg")
     assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
 
