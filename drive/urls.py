@@ -2,6 +2,7 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from drive.favicon import favicon
 from drive.health import healthz, livez
 from drive.limits import bad_request
 from drive.middleware import not_found
@@ -9,6 +10,7 @@ from drive.middleware import not_found
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("livez", livez, name="livez"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("django.contrib.auth.urls")),
