@@ -5,7 +5,7 @@ from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitVie
 from drive.favicon import favicon
 from drive.health import healthz, livez
 from drive.limits import bad_request
-from drive.middleware import not_found
+from drive.middleware import not_found, server_error
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
@@ -30,3 +30,4 @@ urlpatterns = [
 
 handler400 = bad_request
 handler404 = not_found
+handler500 = server_error
