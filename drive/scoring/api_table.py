@@ -55,7 +55,8 @@ class TableEntryRequestSerializer(serializers.Serializer):
     )
     version = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=10**6,
-        help_text="To change your side's unconfirmed entry: the hand's version you saw (from GET).",
+        help_text="To change your side's unconfirmed entry, or its count of a disputed hand: the hand's version "
+                  "you saw (from GET).",
     )
 
 
@@ -271,17 +272,21 @@ class TableResultsView(APIView):
         request=TableEntryRequestSerializer, parameters=[CLAIM_HEADER],
         responses={
             201: OpenApiResponse(TableEntryOutcomeSerializer, description="The hand's first entry."),
-            200: OpenApiResponse(TableEntryOutcomeSerializer, description="Confirmed, disputed, changed or unchanged."),
+            200: OpenApiResponse(TableEntryOutcomeSerializer, description="Confirmed, disputed, changed, counted again "
+                                                                          "(recounted), settled or unchanged."),
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="Field messages, e.g. {\"ns_tricks\": [...]}"),
             403: NO_CLAIM,
             404: NO_TABLE,
             409: OpenApiResponse(TableEntryConflictSerializer,
-                                 description="Not possible now (no round open, round locked, hand confirmed or "
-                                             "disputed), with the stored hand."),
+                                 description="Not possible now (no round open, round locked, hand confirmed, or "
+                                             "a side's changed count without the version seen), with the stored "
+                                             "hand."),
         },
         operation_id="table_result_enter",
         description="One hand's tricks from the seat this phone claimed (`X-Seat-Claim`). The opponents' matching "
-                    "entry confirms it; a partner's does not. The same entry twice changes nothing.",
+                    "entry confirms it; a partner's does not. The same entry twice changes nothing. A disputed hand "
+                    "may be entered again: once both sides' counts agree it is confirmed (`settled`), with no "
+                    "organiser needed.",
     )
     def post(self, request, token):
         table = selectors.table_for_token(token)

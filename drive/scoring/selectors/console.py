@@ -229,13 +229,20 @@ def _who(row, previous):
     if row["history_user__username"]:
         full = f'{row["history_user__first_name"]} {row["history_user__last_name"]}'.strip()
         return full or row["history_user__username"], ""
+    if previous is not None and previous["status"] == Status.DISPUTED:
+        # Counted again: the first side's count is `ns_tricks` (and the trump), the other's not.
+        first_side = row["ns_tricks"] != previous["ns_tricks"] or row["trump"] != previous["trump"]
+        return "", row["entered_by"] if first_side else row["confirmed_by"]
     confirming = row["confirmed_by"] and (previous is None or previous["confirmed_by"] != row["confirmed_by"])
     return "", row["confirmed_by"] if confirming else row["entered_by"]
 
 
 def _is_change(row, previous):
-    """A value changed, or the organiser acted (correction, revoke penalty, adjusted score)."""
+    """A value changed, the organiser acted (correction, revoke penalty, adjusted score), or
+    a dispute was settled (at the table too: the history says how)."""
     if previous is not None and (row["ns_tricks"] != previous["ns_tricks"] or row["trump"] != previous["trump"]):
+        return True
+    if previous is not None and previous["status"] == Status.DISPUTED and row["status"] != Status.DISPUTED:
         return True
     return row["change_kind"] != ChangeKind.ENTRY
 

@@ -38,6 +38,9 @@ OUTCOME_MESSAGES = {
     "unchanged": gettext_lazy("Already sent: nothing changed."),
     "confirmed": gettext_lazy("Confirmed."),
     "disputed": gettext_lazy("Disputed: the organiser has been told."),
+    "recounted": gettext_lazy("Sent. The sides still disagree: the same count from both settles it, "
+                              "otherwise the organiser will."),
+    "settled": gettext_lazy("Settled: both sides entered the same count."),
 }
 
 # What the table is doing, for the line under the table number.
@@ -103,13 +106,25 @@ def _seats(round_, table):
 
 def _mode(hand, you, open_):
     """What the viewer's phone offers for a hand: "enter" it, "wait" for the opponents
-    (their own side's entry), "confirm" the opponents' entry, or only show it ("view")."""
+    (their own side's entry), "confirm" the opponents' entry, "recount" a disputed hand
+    (agree with the other side's count or send the own side's again), or only show it
+    ("view")."""
     status = hand["status"]
-    if not open_ or you is None or status in (Status.CONFIRMED, Status.DISPUTED):
+    if not open_ or you is None or status == Status.CONFIRMED:
         return "view"
     if status == "missing":
         return "enter"
+    if status == Status.DISPUTED:
+        return "recount"
     return "wait" if SIDE_OF.get(hand["entered_by"]) == you["side"] else "confirm"
+
+
+def _counts(hand, you):
+    """A disputed hand's two counts as the viewer's side sees them: ours and theirs (N-S)."""
+    first = hand["entered_by_side"] == you["side"]
+    ours, theirs = ((hand["ns_tricks"], hand["disputed_ns_tricks"]) if first
+                    else (hand["disputed_ns_tricks"], hand["ns_tricks"]))
+    return {"our_ns": ours, "their_ns": theirs, "their_ew": 13 - theirs}
 
 
 def _hand(event, round_, number, result):
@@ -205,6 +220,8 @@ def table_state(table, viewer=None):
         if round_ else []
     for hand in hands:
         hand["mode"] = _mode(hand, you, open_)
+        if hand["mode"] == "recount":
+            hand.update(_counts(hand, you))
     return {
         "event": {"id": event.pk, "title": event.title, "phase": event.phase, "rounds": event.rounds,
                   "hands_per_round": event.hands_per_round, "trump_rule": event.trump_rule,
