@@ -102,6 +102,11 @@ class Event(models.Model):
         LADY_UP_GENT_DOWN = "lady_up_gent_down", _("winning lady up, gent down")
         PARTNER = "partner", _("partner drive: the winning pair moves up together")
 
+    class MissedRounds(models.TextChoices):
+        # A late arrival or an early leaver misses rounds; a round sat out is not one (rule D5).
+        NOT_ELIGIBLE = "not_eligible", _("listed, not eligible for prizes")
+        AVERAGE = "average", _("ranked on their average per hand played")
+
     class TieBreak(models.TextChoices):
         HANDS_WON = "hands_won", _("most hands won, then best second half, then shared")
         SECOND_HALF = "second_half", _("best second half, then shared")
@@ -143,6 +148,12 @@ class Event(models.Model):
     )
     sit_out_score = models.CharField(
         _("score for a round sat out"), max_length=14, choices=SitOutScore.choices, default=SitOutScore.OWN_AVERAGE
+    )
+    missed_rounds = models.CharField(
+        _("players who arrive late or leave early"), max_length=14, choices=MissedRounds.choices, default=MissedRounds.NOT_ELIGIBLE,
+        # A round sat out is not missed: it is credited with an average (rule D5).
+        help_text=_("For a player who arrives late or leaves early. A round sat out is not missed: "
+                    "it is credited with an average."),
     )
     door_code = models.CharField(_("door code"), max_length=40, default=new_door_code, unique=True, editable=False)
     # The room's screen link (issue 6): no login on the venue computer, so the token is the key.

@@ -34,7 +34,7 @@ Status = Registration.Status
 EVENT_FIELDS = (
     "title venue starts_at capacity registration_opens_at registration_closes_at rounds hands_per_round "
     "round_minutes movement_kind rules_preset trump_rule scoring_rule tie_break_rule prizes published "
-    "result_confirmation sit_out_score progressive_convention"
+    "result_confirmation sit_out_score progressive_convention missed_rounds"
 ).split()
 
 
@@ -42,7 +42,7 @@ EVENT_FIELDS = (
 # are built from them at the start, so once it has started they stay (issue 10).
 SHAPING_FIELDS = (
     "rounds hands_per_round scoring_rule trump_rule movement_kind rules_preset sit_out_score tie_break_rule "
-    "result_confirmation progressive_convention"
+    "result_confirmation progressive_convention missed_rounds"
 ).split()
 
 

@@ -9,6 +9,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.api_docs import errors
+from drive.events.models import Event
 from drive.events.permissions import require_login
 from drive.events.prizes import PrizeKind
 from drive.events.serializers import PrizesField
@@ -30,6 +31,10 @@ class EventHeadSerializer(serializers.Serializer):
     scoring_rule = serializers.CharField()
     sit_out_score = serializers.CharField()
     tie_break_rule = serializers.CharField()
+    missed_rounds = serializers.ChoiceField(
+        choices=Event.MissedRounds.choices,
+        help_text="Players who arrive late or leave early: listed but not eligible for prizes (not_eligible), "
+                  "or everyone ranked on their average per hand played (average).")
     prizes = PrizesField(help_text="The prizes the organiser listed, in order: {name, kind}.")
 
 
@@ -45,6 +50,14 @@ class StandingLineSerializer(serializers.Serializer):
     sit_out_hands = serializers.IntegerField(help_text="Hands sat out, credited with an average (rule D5).")
     first_half = serializers.DecimalField(max_digits=7, decimal_places=2)
     second_half = serializers.DecimalField(max_digits=7, decimal_places=2)
+    average = serializers.DecimalField(max_digits=7, decimal_places=2,
+                                       help_text="Total per hand played or credited; the ranking under the "
+                                                 "event's missed_rounds rule 'average'.")
+    missed_rounds = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Rounds the room played without this player (arrived late or left early). A round sat out "
+                  "is not missed: see sit_out_hands.")
+    eligible = serializers.BooleanField(help_text="May win an overall prize under the event's missed_rounds rule.")
     prizes = serializers.ListField(child=serializers.CharField())
 
 

@@ -108,13 +108,15 @@ def results_csv(request, event_id):
     data = selectors.results_of(event)
     columns = selectors.results_columns(event)
     response, out = _csv(event, "results")
-    out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Hands played"), _("Hands won"),
-                  _("Hands sat out"), _("Sit-out average credited"), _("First half"), _("Second half"), _("Prizes"),
+    out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Average per hand"), _("Hands played"),
+                  _("Hands won"), _("Hands sat out"), _("Sit-out average credited"), _("Missed rounds"),
+                  _("First half"), _("Second half"), _("Prizes"),
                   *[_("R%(round)s H%(hand)s") % {"round": r, "hand": h} for r, h in columns]])
     for line in data["lines"]:
         out.writerow([f"{line.place}=" if line.shared else line.place, line.number, line.name, line.total,
-                      line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit, line.first_half,
-                      line.second_half, "; ".join(line.prizes), *selectors.grid_text(selectors.score_grid(line, columns))])
+                      line.average, line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit,
+                      line.missed_text, line.first_half, line.second_half, "; ".join(line.prizes),
+                      *selectors.grid_text(selectors.score_grid(line, columns))])
     return response
 
 

@@ -135,7 +135,7 @@ def test_the_console_creates_an_event_with_its_prizes(client, club, organiser):
     data = {"title": "New drive", "starts_at": "2030-05-01T19:00", "capacity": 24, "rounds": 6, "hands_per_round": 3,
             "round_minutes": 20, "movement_kind": "progressive", "rules_preset": "drive", "trump_rule": "turned_up",
             "scoring_rule": "tricks", "tie_break_rule": "hands_won", "result_confirmation": "opponents",
-            "sit_out_score": "own_average", "progressive_convention": "winners_move",
+            "sit_out_score": "own_average", "progressive_convention": "winners_move", "missed_rounds": "not_eligible",
             "prize-TOTAL_FORMS": 3, "prize-INITIAL_FORMS": 0, "prize-MIN_NUM_FORMS": 0, "prize-MAX_NUM_FORMS": 50,
             "prize-0-name": "Ladies' first", "prize-0-kind": "ladies", "prize-1-name": "", "prize-1-kind": "overall",
             "prize-2-name": "Gents' first", "prize-2-kind": "gents"}

@@ -84,6 +84,7 @@ class L:
     hands_played: int = 24
     sit_out_hands: int = 0
     category: str = ""
+    missed_rounds: tuple = ()
 
 
 def names(award):
@@ -158,3 +159,17 @@ def test_no_prize_before_a_hand_counts_and_no_more_winners_than_players():
 def test_a_player_who_only_sat_out_so_far_can_still_be_placed():
     lines = [L(1, 1, Decimal(13), hands_played=0, sit_out_hands=2), L(2, 2, Decimal(11))]
     assert names(award_prizes(P("First", "overall"), lines)[0]) == [1]
+
+
+def test_a_player_who_missed_rounds_wins_nothing_by_default_and_the_next_eligible_does():
+    left_early = L(5, 5, Decimal(40), Decimal(40), hands_played=8, missed_rounds=(3, 4, 5, 6))
+    late = L(1, 1, Decimal(160), Decimal(90), hands_played=20, missed_rounds=(1,))
+    lines = [late, L(2, 2, Decimal(150), Decimal(80)), L(3, 3, Decimal(140), Decimal(70)),
+             L(4, 4, Decimal(90), Decimal(40)), left_early]
+    prizes = P("First", "overall", "Half-time", "half_time", "Booby", "booby")
+    assert [names(a) for a in award_prizes(prizes, lines, half_after_round=3)] == [[2], [2], [4]]
+    # Ranked on their average instead, they may win; the half-time prize wants the whole first half.
+    awards = award_prizes(prizes, lines, missed_rounds="average", half_after_round=3)
+    assert [names(a) for a in awards] == [[1], [2], [5]]
+    assert names(award_prizes(P("Half-time", "half_time"), [left_early, L(2, 2, Decimal(9), Decimal(9))],
+                              missed_rounds="average", half_after_round=2)[0]) == [5]  # missed only the second half
