@@ -19,6 +19,7 @@ from drive.spreadsheet import SafeWriter
 from drive.events import selectors as event_selectors
 from drive.events.models import Event
 from drive.events.permissions import is_organiser, require_organiser
+from drive.events.prizes import shown_name
 
 from .selectors import results as selectors
 
@@ -115,7 +116,8 @@ def results_csv(request, event_id):
     for line in data["lines"]:
         out.writerow([f"{line.place}=" if line.shared else line.place, line.number, line.name, line.total,
                       line.average, line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit,
-                      line.missed_text, line.first_half, line.second_half, "; ".join(line.prizes),
+                      line.missed_text, line.first_half, line.second_half,
+                      "; ".join(shown_name(prize) for prize in line.prizes),
                       *selectors.grid_text(selectors.score_grid(line, columns))])
     return response
 
