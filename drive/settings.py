@@ -91,6 +91,7 @@ TEMPLATES = [
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
                 "drive.events.views.context.organiser_flag",
+                "drive.core.context.page_constants",
             ],
         },
     },
@@ -256,6 +257,12 @@ SPECTACULAR_SETTINGS = {
     "REDOC_DIST": "SIDECAR",
     # The token routes' rate limit (drive.core.throttles) answers 429: the schema says so.
     "POSTPROCESSING_HOOKS": ["drf_spectacular.hooks.postprocess_schema_enums", "drive.core.throttles.document_route_limits"],
+    # One name a choice set, where fields of the same name carry different sets.
+    "ENUM_NAME_OVERRIDES": {
+        "RoundStateEnum": "drive.scoring.models.Round.State",
+        "SeatEnum": "drive.scoring.models.Seat.Position",
+        "PrizeKindEnum": "drive.events.prizes.PrizeKind",
+    },
 }
 
 # --- production hardening (check --deploy is clean with DJANGO_DEBUG=false) -------

@@ -2,13 +2,17 @@ from django.contrib import admin
 from django.urls import include, path
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
+from drive.core.favicon import favicon
 from drive.health import healthz, livez
+from drive.core.limits import bad_request
+from drive.core.middleware import not_found, server_error
 from drive.core.limits import bad_request
 from drive.core.middleware import not_found
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("livez", livez, name="livez"),
+    path("favicon.ico", favicon, name="favicon"),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("django.contrib.auth.urls")),
@@ -24,3 +28,4 @@ urlpatterns = [
 
 handler400 = bad_request
 handler404 = not_found
+handler500 = server_error

@@ -27,6 +27,19 @@ def require_organiser(user: User | None, club: Club) -> None:
         raise Forbidden(_("Only the club's organisers may do this."))
 
 
+def may_create_club(user: User | None) -> bool:
+    """The admin's rule, the only page that makes clubs: an active staff account with the
+    add-club permission (a superuser has every permission)."""
+    if user is None or not user.is_authenticated:
+        return False
+    return user.is_active and user.is_staff and user.has_perm("events.add_club")
+
+
+def require_club_creator(user: User | None) -> None:
+    if not may_create_club(user):
+        raise Forbidden(_("Only site staff allowed to add clubs may create one."))
+
+
 def require_login(user: User | None) -> None:
     if user is None or not user.is_authenticated:
         raise Forbidden(_("Please log in first."))

@@ -102,6 +102,11 @@ class Event(models.Model):
         LADY_UP_GENT_DOWN = "lady_up_gent_down", _("winning lady up, gent down")
         PARTNER = "partner", _("partner drive: the winning pair moves up together")
 
+    class MissedRounds(models.TextChoices):
+        # A late arrival or an early leaver misses rounds; a round sat out is not one (rule D5).
+        NOT_ELIGIBLE = "not_eligible", _("listed, not eligible for prizes")
+        AVERAGE = "average", _("ranked on their average per hand played")
+
     class TieBreak(models.TextChoices):
         HANDS_WON = "hands_won", _("most hands won, then best second half, then shared")
         SECOND_HALF = "second_half", _("best second half, then shared")
@@ -129,7 +134,9 @@ class Event(models.Model):
     trump_rule = models.CharField(_("trumps"), max_length=16, choices=TrumpRule.choices, default=TrumpRule.TURNED_UP)
     scoring_rule = models.CharField(_("scoring"), max_length=16, choices=ScoringRule.choices, default=ScoringRule.TRICKS)
     tie_break_rule = models.CharField(_("tie-break"), max_length=16, choices=TieBreak.choices, default=TieBreak.HANDS_WON)
-    prizes = models.JSONField(_("prizes"), default=list, blank=True, help_text=_("Prize names in order, e.g. first, second, booby."))
+    # [{"name": ..., "kind": ...}] in the organiser's order (drive.events.prizes, rule D4).
+    prizes = models.JSONField(_("prizes"), default=list, blank=True,
+                              help_text=_("Prizes in order, each with its name and kind, e.g. first, second, booby."))
     published = models.BooleanField(_("published"), default=False)
     phase = models.CharField(_("phase"), max_length=20, choices=Phase.choices, default=Phase.REGISTRATION)
     progressive_convention = models.CharField(
@@ -141,6 +148,12 @@ class Event(models.Model):
     )
     sit_out_score = models.CharField(
         _("score for a round sat out"), max_length=14, choices=SitOutScore.choices, default=SitOutScore.OWN_AVERAGE
+    )
+    missed_rounds = models.CharField(
+        _("players who arrive late or leave early"), max_length=14, choices=MissedRounds.choices, default=MissedRounds.NOT_ELIGIBLE,
+        # A round sat out is not missed: it is credited with an average (rule D5).
+        help_text=_("For a player who arrives late or leaves early. A round sat out is not missed: "
+                    "it is credited with an average."),
     )
     door_code = models.CharField(_("door code"), max_length=40, default=new_door_code, unique=True, editable=False)
     # The room's screen link (issue 6): no login on the venue computer, so the token is the key.

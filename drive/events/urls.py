@@ -49,6 +49,7 @@ api_patterns = [
         name="api-cancel",
     ),
     path("registrations/<int:registration_id>/fixed-table/", api.FixedTableView.as_view(), name="api-fixed-table"),
+    path("clubs/", api.ClubListView.as_view(), name="api-clubs"),
     path("me/registrations/", api.MyRegistrationsView.as_view(), name="api-my-registrations"),
     path("me/clubs/", api.MyClubsView.as_view(), name="api-my-clubs"),
     path("auth/signup/", api.SignupView.as_view(), name="api-signup"),

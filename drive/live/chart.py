@@ -3,16 +3,23 @@ the SVG goes, for `templates/live/_chart.html` to draw (the template escapes the
 
 Pure: the runs (`drive.scoring.standings.Run`, from the `leaders` selector) in, numbers
 out. Drawn for a projector read from ten metres: a fixed viewBox the page scales, thick
-lines, and nothing told by colour: each line has its own dash and mark, and its label at
-its end (the mark again, the total, the name), nudged apart when totals are close.
+lines, and nothing told by colour alone: each line has its own colour, dash and mark, and
+its label at its end (the mark again, the total, the name) in the line's colour, nudged
+apart when totals are close and never onto the axis below.
 """
 import math
 from dataclasses import dataclass
 from decimal import Decimal
 
-# The five leaders' lines, best first: dash pattern (round caps, so "1 15" is dots) and mark.
+# The five leaders' lines, best first: dash pattern (round caps, so "1 15" is dots), mark and
+# colour. The colours are light and far apart in hue (white, yellow, sky blue, orange, pink:
+# no red against green), so they stay apart on a washed-out projector and for the colour-blind;
+# in greyscale the dashes and marks still tell the lines apart.
 DASHES = ("", "30 18", "10 17", "30 16 1 16", "1 15")
 MARKS = ("circle", "square", "triangle", "diamond", "triangle-down")
+COLOURS = ("#ffffff", "#ffd84d", "#5cc8ff", "#ff9a3c", "#ff7ad9")
+LABEL_HALF = 0.6  # a label's half height, in ems of its font (ascenders and descenders)
+AXIS_STROKE = 4  # the x axis's line
 # Character widths in ems, from DejaVu Sans Bold (the widest of the usual screen fonts), so
 # a name shortened to fit never runs off the chart whatever the projector's laptop has.
 NARROW = {**dict.fromkeys("iljIJ.,:;'!|іїІЇ", 0.37), **dict.fromkeys("ftr-()", 0.48), " ": 0.35}
@@ -158,6 +165,7 @@ def chart(runs, *, rounds, hands_per_round, frame="side"):
         lines.append({
             "rank": i + 1, "name": short(run.name, f.name_ems), "full_name": run.name, "total": run.total,
             "place": run.place, "shared": run.shared, "shape": shape, "dash": DASHES[i % len(DASHES)],
+            "colour": COLOURS[i % len(COLOURS)],
             "d": "M" + "L".join(f"{fmt(px)} {fmt(py)}" for px, py in points),
             "marks": [mark_path(shape, px, py, r) for px, py in marked],
             "end": points[-1],
@@ -165,7 +173,11 @@ def chart(runs, *, rounds, hands_per_round, frame="side"):
 
     end_x = max(line["end"][0] for line in lines)
     label_x = end_x + f.font * 0.8
-    ys = spread([line["end"][1] for line in lines], gap=f.font * 1.2, low=top, high=bottom)
+    # Labels stay clear of each other and of the x axis (its line and the rounds' names below):
+    # the lowest sits a half label above the axis line.
+    low, high = max(top, f.font * LABEL_HALF), bottom - f.font * LABEL_HALF - AXIS_STROKE
+    gap = min(f.font * 1.2, (high - low) / max(len(lines) - 1, 1))  # five lines always have room
+    ys = spread([line["end"][1] for line in lines], gap=gap, low=low, high=high)
     for line, y in zip(lines, ys, strict=True):
         ex, ey = line["end"]
         line["label_y"] = fmt(y)
@@ -180,6 +192,7 @@ def chart(runs, *, rounds, hands_per_round, frame="side"):
                     "labelled": (n - 1) % label_every == 0} for n in range(1, rounds + 1)]
     return {
         "frame": frame, "width": f.width, "height": f.height, "font": f.font, "small": f.small, "stroke": f.stroke,
+        "axis_stroke": AXIS_STROKE,
         "left": fmt(left), "right": fmt(right), "top": fmt(top), "bottom": fmt(bottom),
         "tick_x": fmt(left - f.small * 0.4), "round_y": fmt(bottom + f.small * 1.2), "name_gap": fmt(f.font * 0.35),
         "ticks": ticks, "rounds": round_marks, "lines": lines,

@@ -181,6 +181,13 @@ class Standing(models.Model):
     sit_out_hands = models.PositiveSmallIntegerField(_("hands sat out"), default=0)
     first_half = models.DecimalField(_("first half"), max_digits=7, decimal_places=2, default=0)
     second_half = models.DecimalField(_("second half"), max_digits=7, decimal_places=2, default=0)
+    # Per hand counted (played, or sat out and credited): the ranking under the event's
+    # "average" rule for missed rounds.
+    # Defaults in the database too: a line written by other means than the ORM stays valid.
+    average = models.DecimalField(_("average per hand"), max_digits=7, decimal_places=2, default=0, db_default=0)
+    # Rounds played by the room in which the entrant had no seat: arrived late or left early.
+    missed_rounds = models.JSONField(_("missed rounds"), default=list, db_default=models.Value([], models.JSONField()),
+                                     blank=True)
     computed_at = models.DateTimeField(_("computed at"))
 
     class Meta:

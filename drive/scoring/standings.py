@@ -8,6 +8,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
+from fractions import Fraction
 
 from engine.drive_scoring import drive_hand_score, hand_won, rank, sit_out_score
 
@@ -29,18 +30,43 @@ class Line:
     second_half: Decimal = Decimal(0)
     played: int = 0  # the sum of `scores`: hand scores are whole numbers
     played_first_half: int = 0
+    missed_rounds: list = field(default_factory=list)  # rounds the room played without them
 
     @property
     def total(self):
         return Decimal(self.played) + self.compensation
 
+    @property
+    def hands_counted(self):
+        """Hands in the total: played, or sat out and credited (rule D5)."""
+        return len(self.scores) + sum(self.credit_hands.values())
+
+    @property
+    def average(self) -> Fraction:
+        """The total per hand counted, exactly (ranking on it makes no ties of rounding)."""
+        return Fraction(self.total) / self.hands_counted if self.hands_counted else Fraction(0)
+
+    @property
+    def average_shown(self) -> Decimal:
+        average = self.average
+        return (Decimal(average.numerator) / Decimal(average.denominator)).quantize(TWO_PLACES, ROUND_HALF_UP)
+
+
+MISSED_ROUNDS_RULES = ("not_eligible", "average")  # Event.MissedRounds
+
 
 def compute(*, entrants, seats, results, rules, hands_per_round, half_after_round, sit_out_method, tie_break,
-            lot_seed=0, partners=None):
+            lot_seed=0, partners=None, missed_rounds="not_eligible"):
     """Standings lines, best first, as (place, shared, Line).
 
     partners: {entrant: partner} in a fixed-partner drive, which ranks pairs: both
     partners take their pair's place (rule D4b "partner" drives).
+
+    A round missed (the room played it, the entrant had no seat in it: arrived late or
+    left early) scores nothing and is listed on the line. `missed_rounds` is the event's
+    rule for them: "not_eligible" ranks on totals (the prizes pass them by, see the
+    selectors), "average" ranks everyone on their total per hand counted. A round sat out
+    is not missed: it is credited (rule D5).
 
     entrants: entrant ids; seats: (round, entrant, table or None, side "NS"/"EW");
     results: {(round, table): {hand: ns_tricks}}. Only rounds with at least one
@@ -64,10 +90,22 @@ def compute(*, entrants, seats, results, rules, hands_per_round, half_after_roun
         if round_number <= half_after_round:
             line.played_first_half += points
     _compensate_sit_outs(lines.values(), results, hands_per_round, sit_out_method)
+    _find_missed_rounds(lines, seats, results)
     for line in lines.values():
         line.first_half = _half(line, Decimal(line.played_first_half), lambda r: r <= half_after_round)
         line.second_half = _half(line, Decimal(line.played - line.played_first_half), lambda r: r > half_after_round)
-    return _ranked(lines, tie_break, lot_seed, partners or {})
+    if missed_rounds not in MISSED_ROUNDS_RULES:
+        raise ValueError(f"missed_rounds must be one of {MISSED_ROUNDS_RULES}")
+    return _ranked(lines, tie_break, lot_seed, partners or {}, by_average=missed_rounds == "average")
+
+
+def _find_missed_rounds(lines, seats, results):
+    """The rounds with a result somewhere in the room in which an entrant had no seat, not
+    even a sit-out: they joined later or had left (a round not yet played is missed by nobody)."""
+    played = {round_number for round_number, _table in results}
+    seated = {(round_number, entrant) for round_number, entrant, _table, _side in seats}
+    for entrant, line in lines.items():
+        line.missed_rounds = sorted(r for r in played if (r, entrant) not in seated)
 
 
 def _score_tables(results, rules):
@@ -142,12 +180,13 @@ def pair_unit(entrant, partners):
     return min(entrant, partner) if partner is not None else entrant
 
 
-def _ranked(lines, tie_break, lot_seed, partners):
+def _ranked(lines, tie_break, lot_seed, partners, by_average=False):
     members = {}
     for e in lines:
         members.setdefault(pair_unit(e, partners), []).append(e)
     entries = {
-        unit: {"total": lines[unit].total, "hands_won": lines[unit].won, "second_half": lines[unit].second_half}
+        unit: {"total": lines[unit].average if by_average else lines[unit].total, "hands_won": lines[unit].won,
+               "second_half": lines[unit].second_half}
         for unit in members
     }
     # The lot is drawn from the event's own seed, so recomputing never reshuffles it.

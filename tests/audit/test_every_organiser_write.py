@@ -26,7 +26,8 @@ from drive.scoring.models import HandResult, Round, Table
 pytestmark = pytest.mark.django_db
 
 # Services an actor calls for themselves, not as organiser of the event.
-PLAYER_SERVICES = {"drive.events.services.registration.register", "drive.events.services.arrivals.self_check_in",
+PLAYER_SERVICES = {"drive.events.services.registration.register", "drive.events.services.registration.register_or_get",
+                   "drive.events.services.arrivals.self_check_in",
                    "drive.events.services.audit.log_action"}
 SKIPPED_MODULE_PREFIXES = ("views", "api", "urls", "admin", "consumers", "tasks")
 
@@ -56,6 +57,15 @@ def _registration(event, status=Registration.Status.REGISTERED, name="Ann"):
 
 def _soon(make_event, **fields):
     return make_event(starts_at=timezone.now() + timedelta(minutes=10), **fields)
+
+
+def _club_creator(make_user):
+    """Staff with the admin's add-club permission: who may create a club."""
+    from django.contrib.auth.models import Permission
+
+    user = make_user("staff", is_staff=True)
+    user.user_permissions.add(Permission.objects.get(codename="add_club", content_type__app_label="events"))
+    return type(user).objects.get(pk=user.pk)  # a fresh copy: permissions are cached on the instance
 
 
 def _seated(evening):
@@ -103,7 +113,7 @@ SCENARIOS = {
     "drive.events.services.arrivals.mark_absent_as_no_shows": lambda o, f: arrival_services.mark_absent_as_no_shows(
         actor=o, event=_registration(f("event")).event),
     "drive.events.services.events.create_club": lambda o, f: events.create_club(
-        actor=f("make_user")("staff", is_staff=True), name="New Club", slug="new-club"),
+        actor=_club_creator(f("make_user")), name="New Club", slug="new-club"),
     "drive.events.services.events.open_registration": lambda o, f: events.open_registration(
         actor=o, event=f("make_event")(published=False)),
     "drive.events.services.events.reissue_door_code": lambda o, f: events.reissue_door_code(actor=o, event=f("event")),

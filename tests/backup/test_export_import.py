@@ -9,6 +9,7 @@ from django.core.management import call_command
 from drive.backup.services.backup import export_event, import_event
 from drive.core.errors import Invalid
 from drive.events.models import AuditEntry, Club, Event, Player
+from drive.events.services import events
 from drive.live.services import announcements
 from drive.scoring.services import evening as ev
 from drive.scoring.services import ranking
@@ -105,6 +106,20 @@ def test_importing_beside_the_original_makes_a_copy_with_new_ids_and_secrets(eve
     assert standings_of(copy) == standings_of(evening)
     correction = AuditEntry.objects.filter(event=copy, action="result.correction").first()
     assert HandResult.objects.filter(pk=int(correction.object_id), round__event=copy).exists()  # remapped
+
+
+def test_prizes_travel_with_their_kinds_and_an_old_backup_of_names_still_imports(evening, organiser):
+    voucher = {"name": "Regent Street voucher", "kind": "overall"}
+    events.update_event(actor=organiser, event=evening, prizes=[voucher, {"name": "Spoon", "kind": "booby"}])
+    document = export_event(event_id=evening.pk)
+    assert document["rows"]["events.event"][0]["prizes"] == [voucher, {"name": "Spoon", "kind": "booby"}]
+    assert import_event(document=json.loads(json.dumps(document))).prizes == [voucher, {"name": "Spoon", "kind": "booby"}]
+    # A backup made before prize kinds holds names: each gets the kind it was given then.
+    document["rows"]["events.event"][0]["prizes"] = ["First", "Ladies' first", "Booby prize"]
+    old = import_event(document=json.loads(json.dumps(document)))
+    assert Event.objects.get(pk=old.pk).prizes == [
+        {"name": "First", "kind": "overall"}, {"name": "Ladies' first", "kind": "ladies"},
+        {"name": "Booby prize", "kind": "booby"}]
 
 
 @pytest.mark.parametrize("document", [{}, {"format": "other"}, {"format": "whist-drive-event", "version": 99}])

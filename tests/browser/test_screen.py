@@ -245,3 +245,65 @@ def test_a_change_during_a_slow_refresh_is_still_shown(screen_night, browser, li
         assert len(slowed) == 1
     finally:
         context.close()
+
+
+def clock_at(event_id, seconds, chime=None):
+    """Round 1's deadline `seconds` from now (in the past when negative): no waiting for it."""
+    from django.utils import timezone
+
+    from drive.scoring.models import Round
+
+    Round.objects.filter(event_id=event_id, number=1).update(deadline=timezone.now() + timedelta(seconds=seconds))
+    if chime is not None:
+        Event.objects.filter(pk=event_id).update(screen_chime=chime)
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_at_zero_the_screen_says_time_is_up_and_chimes_once(screen_night, browser, live_server, shoot, settings):
+    """The last two minutes warn; at 0:00 the screen says time is up (no longer "Last two
+    minutes!") and chimes once; a screen opened after the deadline says so at once."""
+    from playwright.sync_api import expect
+
+    settings.LIVE_POLL_MS = 600_000  # the test sends the live updates itself
+    event_id = screen_night["event"]
+    in_thread(lambda: start_evening(event_id))
+    in_thread(lambda: clock_at(event_id, 95, chime=True))
+    context = browser.new_context(viewport=PROJECTOR, base_url=live_server.url, locale="en-GB")
+    context.set_default_timeout(30_000)
+    errors = []
+    page = context.new_page()
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        page.goto(screen_night["screen"])
+        clock, warn, over = page.locator("#clock"), page.locator("[data-clock-warn]"), page.locator("[data-clock-over]")
+        expect(warn).to_be_visible()
+        expect(warn).to_have_text("Last two minutes!")
+        expect(over).to_be_hidden()
+        page.mouse.click(PROJECTOR["width"] // 2, PROJECTOR["height"] // 2)  # allows the chime
+        expect(page.locator("#chime-hint")).to_be_hidden()
+
+        in_thread(lambda: clock_at(event_id, -5))  # the deadline passes while the screen is open
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('live-update'))")
+        expect(page.locator("[data-clock-time]")).to_have_text("0:00")
+        expect(warn).to_be_hidden()  # no "Last two minutes!" at 0:00
+        expect(over).to_be_visible()
+        expect(over).to_have_text("Time is up!")
+        expect(clock).to_have_class("clock over")
+        page.wait_for_function("window.screenChimes === 1")
+        shoot(page, "screen-06-time-is-up")
+        page.evaluate("document.body.dispatchEvent(new CustomEvent('live-update'))")  # a refresh at zero
+        expect(page.locator("[data-clock-time]")).to_have_text("0:00")
+        assert page.evaluate("window.screenChimes") == 1  # once a round
+        expect(warn).to_be_hidden()
+
+        later = context.new_page()  # opened after the deadline: says so at once, stays quiet
+        later.goto(screen_night["screen"])
+        expect(later.locator("[data-clock-over]")).to_be_visible()
+        expect(later.locator("[data-clock-warn]")).to_be_hidden()
+        later.wait_for_timeout(600)  # a couple of the clock's ticks
+        expect(later.locator("[data-clock-over]")).to_be_visible()
+        assert later.evaluate("window.screenChimes") == 0
+    finally:
+        context.close()
+    assert not errors, f"JavaScript errors: {errors}"

@@ -15,7 +15,9 @@ def test_demo_has_an_upcoming_drive_with_a_waitlist_and_an_evening_in_progress()
     upcoming = Event.objects.get(title="Christmas Whist Drive")
     places = event_places(upcoming)
     assert (places["taken"], places["capacity"], places["waitlisted"]) == (30, 30, 3)
+    assert [p["kind"] for p in upcoming.prizes] == ["overall", "overall", "ladies", "gents", "booby"]
     tonight = Event.objects.get(title="Friday Whist Drive")
+    assert [p["kind"] for p in tonight.prizes] == ["overall", "overall", "half_time", "booby"]
     assert tonight.phase == Event.Phase.IN_PROGRESS
     assert Round.objects.get(event=tonight, number=1).state == Round.State.PLAYING
     assert HandResult.objects.filter(round__event=tonight, status="disputed").count() == 1

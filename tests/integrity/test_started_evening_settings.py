@@ -48,7 +48,8 @@ def test_before_the_start_the_same_settings_change(make_event, organiser):
 
 def test_the_same_value_again_and_other_fields_go_through(started, organiser):
     event = services.update_event(actor=organiser, event=started, rounds=started.rounds, title="Renamed",
-                                  venue="Church hall", round_minutes=25, prizes=["First", "Booby"])
+                                  venue="Church hall", round_minutes=25,
+                                  prizes=[{"name": "First", "kind": "overall"}, {"name": "Booby", "kind": "booby"}])
     assert (event.title, event.venue, event.round_minutes) == ("Renamed", "Church hall", 25)
 
 

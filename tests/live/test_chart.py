@@ -184,6 +184,73 @@ def test_labels_near_zero_are_pushed_up_inside_the_chart():
     assert all(b - a >= layout["font"] for a, b in pairwise(ys))
 
 
+def test_every_line_has_its_own_colour_dash_and_mark():
+    runs = [run(f"Player {n}", [0, 5, 10, 14], n) for n in range(1, 6)]
+    svg = svg_of(draw(runs)[0])
+    groups = svg.findall(f"{SVG}g[@class='chart-line']")
+    colours = [g.get("color") for g in groups]
+    assert len(set(colours)) == 5 and all(re.fullmatch(r"#[0-9a-f]{6}", c) for c in colours)
+    assert len({g.get("data-shape") for g in groups}) == 5
+    assert len({g.find(f"{SVG}path[@class='chart-run']").get("stroke-dasharray") for g in groups}) == 5
+    for g in groups:  # drawn in the line's colour: the run, its marks and its label
+        assert g.find(f"{SVG}path[@class='chart-run']").get("stroke") == "currentColor"
+    assert colours[-1] == charts.COLOURS[0]  # the leader (drawn last, on top) in white
+
+
+LABEL_HALF = 0.6  # half a label's height, in ems: ascenders and descenders
+
+
+def boxes(layout):
+    """Each label's box (x0, y0, x1, y1), and the boxes of the axis: its line, its figures,
+    the rounds' names. Widths from the same conservative ems as the chart's own."""
+    f, small = layout["font"], layout["small"]
+    half, small_half = f * LABEL_HALF, small * LABEL_HALF
+    labels = []
+    for line in layout["lines"]:
+        y, text_x = float(line["label_y"]), float(line["text_x"])
+        mark_left = text_x - f * 0.4 - 2 * f * 0.3
+        width = (charts.ems(charts.total_text(line["total"])) + 0.35) * f + charts.ems(line["name"]) * f
+        labels.append((mark_left, y - half, text_x + width, y + half))
+    bottom, stroke = float(layout["bottom"]), 4  # the axis line's stroke-width
+    axis = [(float(layout["left"]), bottom - stroke / 2, float(layout["right"]), bottom + stroke / 2)]
+    tick_x = float(layout["tick_x"])
+    axis += [(tick_x - charts.ems(str(t["value"])) * small, float(t["y"]) - small_half, tick_x,
+              float(t["y"]) + small_half) for t in layout["ticks"]]
+    round_y = float(layout["round_y"])
+    axis += [(float(m["label_x"]) - charts.ems(f"R{m['n']}") * small / 2, round_y - small_half,
+              float(m["label_x"]) + charts.ems(f"R{m['n']}") * small / 2, round_y + small_half)
+             for m in layout["rounds"] if m["labelled"]]
+    return labels, axis
+
+
+def overlap(a, b, touch=0.01):
+    """Boxes that share more than an edge (a hundredth of a unit: coordinates are rounded)."""
+    return a[0] < b[2] - touch and b[0] < a[2] - touch and a[1] < b[3] - touch and b[1] < a[3] - touch
+
+
+LEADERS = {  # the leaders' running totals, hand by hand
+    "all level at nought": [[0, 0]] * 5,
+    "tied at the top": [[0, 7, 14]] * 5,
+    "near-tied": [[0, 7, 14], [0, 7, 13.75], [0, 6, 13.5], [0, 7, 13.5], [0, 6, 13.25]],
+    "tied low, early in a long evening": [[0, 1]] * 3 + [[0, 0]] * 2,
+    "two groups": [[0, 9, 18], [0, 9, 18], [0, 8, 17.5], [0, 2, 4], [0, 2, 4]],
+}
+
+
+@pytest.mark.parametrize("frame", ["side", "wide"])
+@pytest.mark.parametrize("case", LEADERS)
+def test_labels_never_overlap_each_other_or_the_axis(case, frame):
+    runs = [run(f"Margaret Featherstonehaugh {n}", points, n) for n, points in enumerate(LEADERS[case], start=1)]
+    _, layout = draw(runs, frame=frame, rounds=6, hands_per_round=4)
+    labels, axis = boxes(layout)
+    for i, a in enumerate(labels):
+        assert 0 <= a[0] and a[2] <= layout["width"] and 0 <= a[1] and a[3] <= layout["height"], (case, i, a)
+        for b in labels[i + 1:]:
+            assert not overlap(a, b), (case, a, b)
+        for b in axis:
+            assert not overlap(a, b), (case, "the axis", a, b)
+
+
 def test_no_chart_before_a_hand_is_played():
     assert charts.chart([], rounds=4, hands_per_round=4) is None
     assert render_to_string("live/_chart.html", {"chart": None}).strip() == ""

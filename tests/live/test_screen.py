@@ -114,7 +114,7 @@ def test_before_the_start_title_qr_and_arrivals(client, make_event, organiser):
     html = client.get(screen_url(event)).content.decode()
     assert "Harvest Drive" in html and 'data-state="before"' in html
     assert re.search(r"data-arrivals>2</span>\s*players are here", html)
-    assert f'src="/screen/{event.screen_token}/qr.svg"' in html
+    assert re.search(rf'src="/screen/{event.screen_token}/qr.svg\?v=\d+"', html)
     qr = client.get(f"/screen/{event.screen_token}/qr.svg")
     assert qr.status_code == 200 and qr["Content-Type"] == "image/svg+xml" and b"<svg" in qr.content
 
@@ -165,6 +165,17 @@ def test_the_clock_warns_in_the_last_two_minutes(client, linked):
     assert "Last two minutes!" in html
     Round.objects.filter(pk=round_.pk).update(deadline=timezone.now() - timedelta(seconds=5))
     assert "data-clock-time>0:00<" in client.get(screen_url(linked)).content.decode()
+
+
+def test_at_zero_the_clock_says_time_is_up(client, linked):
+    round_ = linked.evening_rounds.get(number=1)
+    Round.objects.filter(pk=round_.pk).update(deadline=timezone.now() - timedelta(seconds=5))
+    html = client.get(screen_url(linked)).content.decode()
+    assert 'class="clock over"' in html and "data-clock-time>0:00<" in html
+    assert re.search(r"<span [^>]*data-clock-over>Time is up!</span>", html)  # shown
+    assert re.search(r"<span [^>]*data-clock-warn hidden>Last two minutes!</span>", html)  # not shown
+    state = screens.screen_state(linked)
+    assert (state["warn"], state["over"]) == (False, True)
 
 
 def test_clock_text():

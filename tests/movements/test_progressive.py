@@ -53,7 +53,8 @@ def test_every_convention_seats_everyone_and_rotates_sit_outs(convention, v):
             counts[p] = counts.get(p, 0) + 1
         rounds.append(r)
     assert not problems(rounds, v)
-    assert report(rounds, v)["sit_out_spread"] <= 1  # rule D5: sit-outs shared out
+    # sit-outs shared out within one (no rule orders it; each is credited an average, rule D5)
+    assert report(rounds, v)["sit_out_spread"] <= 1
 
 
 def test_unknown_convention_is_refused():

@@ -7,6 +7,8 @@ from django.utils import timezone
 
 from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event
+from drive.movements.models import Entrant, Movement
+from drive.scoring.services import results
 from drive.movements.models import Movement
 from drive.scoring.services import results
 from drive.scoring.models import HandResult, Round
@@ -14,7 +16,7 @@ from drive.scoring.models import HandResult, Round
 from .test_console_pages import PLAN, confirm_table, submit
 
 pytestmark = pytest.mark.django_db
-MOVES = ["start", "start-round", "pause", "resume", "end-round", "publish-results"]
+MOVES = ["start", "start-round", "pause", "resume", "end-round", "publish-results", "retry-movement"]
 
 
 @pytest.fixture
@@ -99,15 +101,18 @@ def test_state_of_a_playing_round(org_api, evening, table1, monkeypatch):
     hand = data["tables"][0]["hands"][0]
     assert (hand["status"], hand["ns_tricks"], hand["disputed_ns_tricks"]) == ("disputed", 8, 6)
     assert data["tables"][0]["hands"][1]["status"] == "missing"
-    assert data["seating"]["tables"][0] == {"table": 1, "N": "P1", "E": "P2", "S": "P3", "W": "P4"}
+    ids = dict(Entrant.objects.filter(event=evening).values_list("number", "pk"))
+    seats = [{"seat": seat, "entrant": ids[n], "number": n, "name": f"P{n}"} for seat, n in zip("NESW", (1, 2, 3, 4))]
+    assert data["seating"]["tables"][0] == {"table": 1, "N": "P1", "E": "P2", "S": "P3", "W": "P4", "seats": seats}
     assert data["seating"]["sit_out"] == ["P9"]
+    assert data["seating"]["sit_out_entrants"] == [{"entrant": ids[9], "number": 9, "name": "P9"}]
 
 
 def test_state_before_the_evening(org_api, event):
     data = org_api.get(evening_url(event)).json()
     assert data["phase"] == "registration" and data["round"] is None and data["moves"] == ["start"]
     assert (data["checked_in"], data["not_arrived"]) == (0, 0)
-    assert data["tables"] == [] and data["seating"] == {"tables": [], "sit_out": []}
+    assert data["tables"] == [] and data["seating"] == {"tables": [], "sit_out": [], "sit_out_entrants": []}
 
 
 # --- the moves -----------------------------------------------------------------------------------

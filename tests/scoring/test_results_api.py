@@ -5,6 +5,7 @@ import pytest
 from rest_framework.authtoken.models import Token
 
 from drive.events.models import Event
+from drive.movements.models import Entrant
 
 from .test_results_pages import played, publish  # noqa: F401 (a fixture)
 
@@ -27,7 +28,7 @@ def test_standings_for_everyone(api, played):
     prizes = {p["name"]: p for p in body["prizes"]}
     assert prizes["First"]["winners"] == [5, 7] and prizes["First"]["shared"]
     assert prizes["Booby prize"]["kind"] == "booby" and prizes["Booby prize"]["winners"] == [6, 8]
-    assert prizes["Half-time"]["kind"] == "half" and sorted(prizes["Half-time"]["winners"]) == [1, 3, 5, 7]
+    assert prizes["Half-time"]["kind"] == "half_time" and sorted(prizes["Half-time"]["winners"]) == [1, 3, 5, 7]
     assert lines["P6"]["prizes"] == ["Booby prize"]
 
 
@@ -77,7 +78,8 @@ def test_results_for_the_organiser_then_for_everyone(api, played, organiser):
 def test_my_evening(api, played):
     event = played["event"]
     body = login(api, played["users"]["P1"]).get(f"/api/events/{event.pk}/my-evening/").json()
-    assert body["entrant"] == {"number": 1, "name": "P1"}
+    entrant_id = Entrant.objects.get(event=event, number=1).pk
+    assert body["entrant"] == {"id": entrant_id, "number": 1, "name": "P1"}
     now = body["now"]
     assert now["round"] == 1 and now["table"] == 1 and now["seat"] == "N" and not now["sat_out"]
     assert now["partner"]["name"] == "P3" and [o["name"] for o in now["opponents"]] == ["P2", "P4"]

@@ -24,7 +24,8 @@ def play(table, hand, ns, trump="S"):
 def played(evening, organiser, make_user):
     """Round 1 played: table 1 (9 then 6 to N-S), table 2 (7, then a dispute the organiser
     settles at 8 with a reason); P9 sat out. P1 and P9 have logins."""
-    evening.prizes = ["First", "Second", "Half-time", "Booby prize"]
+    evening.prizes = [{"name": "First", "kind": "overall"}, {"name": "Second", "kind": "overall"},
+                      {"name": "Half-time", "kind": "half_time"}, {"name": "Booby prize", "kind": "booby"}]
     evening.save()
     tables = {t.number: t for t in Table.objects.filter(event=evening)}
     play(tables[1], 1, 9)
@@ -204,6 +205,20 @@ def test_published_results_page_for_everyone(client, played):
     corrections = html.split("<h2>Corrections</h2>")[1]
     assert "The E-W card was right" in corrections and "correction" in corrections
     assert "sat out" in html.split("Hand by hand")[1]
+
+
+def test_a_prize_is_awarded_by_its_kind_whatever_its_name_says(client, played):
+    """"Regent Street voucher" has "gent" in it; set as an overall prize it is one (rule D4)."""
+    event = played["event"]
+    Event.objects.filter(pk=event.pk).update(phase=Event.Phase.RESULTS_PUBLISHED, prizes=[
+        {"name": "Regent Street voucher", "kind": "overall"}, {"name": "Ladies' spoon", "kind": "booby"}])
+    Player.objects.filter(display_name__in=["P5", "P6"]).update(category=Player.Category.GENT)
+    html = client.get(f"/events/{event.pk}/results/").content.decode()
+    prizes = html.split("<h2>Prizes</h2>")[1].split("</section>")[0]
+    voucher = prizes.split("Regent Street voucher")[1].split("</li>")[0]
+    assert "(overall)" in voucher and "P5" in voucher and "P7" in voucher  # the shared first place
+    spoon = prizes.split("Ladies&#x27; spoon")[1].split("</li>")[0]
+    assert "(booby)" in spoon and "P6" in spoon and "P8" in spoon  # the lowest, whoever they are
 
 
 def test_results_of_an_invisible_event_are_404(client, played):

@@ -172,10 +172,10 @@ def test_a_conflict_is_409_with_the_stored_values(table1):
     north, east = phone(table1, "N"), phone(table1, "E")
     enter(north, table1, 1, 8)
     enter(east, table1, 1, 6)  # disputed
-    response = enter(north, table1, 1, 7)
+    response = enter(north, table1, 1, 7)  # a new count of its own, without the version it saw
     assert response.status_code == 409
     page = text(response)
-    assert "This hand is disputed: the organiser will settle it." in page
+    assert "This hand is disputed: look at both sides" in page and "then send yours again with the version" in page
     assert "North–South entered N-S 8 · E-W 5; East–West entered N-S 6 · E-W 7." in page
     response = enter(north, table1, 1, 7, htmx=True)
     assert response.status_code == 409 and b"<html" not in response.content  # htmx swaps it in (htmx-config)

@@ -25,6 +25,8 @@ from drive.core.errors import Invalid
 from drive.events.services.audit import log_action
 from drive.events.models import Club, Event
 from drive.events.access import require_organiser
+from drive.events.prizes import from_legacy
+from drive.events.access import require_organiser
 
 FORMAT, VERSION = "whist-drive-event", 1
 
@@ -185,6 +187,8 @@ def _insert(label, model, row, mapper):
     if label == "events.auditentry" and row.get("object_type") and _model(row["object_type"]):
         new = mapper.new(_model(row["object_type"]), int(row["object_id"])) if row["object_id"].isdigit() else None
         values["object_id"] = str(new) if new is not None else row["object_id"]
+    if label == "events.event" and isinstance(values.get("prizes"), list):
+        values["prizes"] = from_legacy(values["prizes"])  # a backup from before prize kinds: names only
     if label == "scoring.seatclaim" and model.objects.filter(secret_hash=values["secret_hash"]).exists():
         return None  # the same phone's claim already stands in this database
     if label == "events.player" and values.get("user_id"):

@@ -15,20 +15,18 @@ from drive.core.api_docs import errors
 from drive.core.api_input import valid_data
 from drive.core.errors import Forbidden
 from drive.core.throttles import ScopedThrottle
-
-from drive.events.selectors import events as selectors
-
-from drive.events.services import events as services
-
-from drive.events.services import accounts as account_services
-
-from drive.events.services import arrivals as arrival_services
-
-from drive.events.services import registration as registration_services
 from drive.events.models import Registration
-from drive.events.access import require_organiser
+from drive.events.selectors import events as selectors
+from drive.events.services import accounts as account_services
+from drive.events.services import arrivals as arrival_services
+from drive.events.services import events as services
+from drive.events.services import registration as registration_services
+
 from drive.events import access
+from drive.events.access import require_club_creator, require_login, require_organiser
 from drive.events.api.serializers import (
+    ClubCreateSerializer,
+    ClubDetailSerializer,
     ClubSerializer,
     CountSerializer,
     EventCreateSerializer,
@@ -99,10 +97,8 @@ class MyRegistrationView(APIView):
     @extend_schema(request=None, responses={201: RegistrationSerializer, 200: RegistrationSerializer, **errors(403, 404, 409)})
     def post(self, request, event_id):
         event = access.visible_event(request.user, event_id, with_places=True)
-        existed = selectors.registration_of(request.user, event)
-        was_active = existed is not None and existed.status != Registration.Status.CANCELLED
-        registration = registration_services.register(actor=request.user, event=event)
-        code = status.HTTP_200_OK if was_active else status.HTTP_201_CREATED
+        registration, created = registration_services.register_or_get(actor=request.user, event=event)
+        code = status.HTTP_201_CREATED if created else status.HTTP_200_OK
         return Response(RegistrationSerializer(registration).data, status=code)
 
     @extend_schema(request=None, responses={200: RegistrationSerializer, **errors(403, 404, 409)})
@@ -191,14 +187,30 @@ def event_action(service, doc):
 
 
 class MyRegistrationsView(APIView):
-    @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403)})
+    @extend_schema(responses={200: RegistrationSerializer(many=True), **errors(403)},
+                   description="The caller's registrations, latest event first. 403 without a login.")
     def get(self, request):
+        require_login(request.user)
         return Response(RegistrationSerializer(selectors.registrations_of(request.user), many=True).data)
 
 
+class ClubListView(APIView):
+    @extend_schema(request=ClubCreateSerializer, responses={201: ClubDetailSerializer, **errors(400, 403)},
+                   operation_id="clubs_create",
+                   description="A new club, as the admin makes one. Only active site staff with the permission to "
+                               "add clubs may (the admin's rule); the caller becomes one of its organisers.")
+    def post(self, request):
+        require_club_creator(request.user)  # a refusal before a body check
+        data = valid_data(ClubCreateSerializer, request)
+        club = services.create_club(actor=request.user, **data)
+        return Response(ClubDetailSerializer(club).data, status=status.HTTP_201_CREATED)
+
+
 class MyClubsView(APIView):
-    @extend_schema(responses={200: ClubSerializer(many=True), **errors(403)})
+    @extend_schema(responses={200: ClubSerializer(many=True), **errors(403)},
+                   description="The clubs the caller organises. 403 without a login.")
     def get(self, request):
+        require_login(request.user)
         return Response(ClubSerializer(selectors.organised_clubs(request.user), many=True).data)
 
 

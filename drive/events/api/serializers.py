@@ -1,11 +1,14 @@
 from django.contrib.auth import get_user_model
-from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError as DjangoValidationError
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
 from drive.core.names import validate_name
 
+from drive.events.models import Club, Event, Player, Registration
+from drive.events.prizes import MOST, NAME_MAX, PrizeKind, from_legacy
+from drive.events.services.events import EVENT_FIELDS
+from drive.events.services.accounts import password_problems
 from drive.events.models import Club, Event, Player, Registration
 from drive.events.services.events import EVENT_FIELDS
 
@@ -16,6 +19,39 @@ class ClubSerializer(serializers.ModelSerializer):
         fields = ["id", "name", "slug"]
 
 
+class ClubCreateSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=120, validators=[validate_name])
+    slug = serializers.SlugField(max_length=60, required=False, allow_blank=True,
+                                 help_text="The club's short name in addresses; made from the name when left out.")
+    organisers = serializers.ListField(
+        child=serializers.CharField(max_length=150), required=False, max_length=50,
+        help_text="Usernames of the club's organisers besides the caller, who organises it too.")
+
+
+class ClubDetailSerializer(ClubSerializer):
+    organisers = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+
+    class Meta(ClubSerializer.Meta):
+        fields = [*ClubSerializer.Meta.fields, "organisers"]
+
+
+class PrizeSerializer(serializers.Serializer):
+    name = serializers.CharField(max_length=NAME_MAX)
+    kind = serializers.ChoiceField(choices=PrizeKind.choices,
+                                   help_text="Who it goes to (rule D4): the highest total (overall), the highest "
+                                             "lady or gent, the best first half (half_time), or the lowest (booby).")
+
+
+class PrizesField(serializers.ListField):
+    """The prizes in the organiser's order; a row stored before kinds existed reads with
+    the kind it was given then (drive.events.prizes.from_legacy)."""
+
+    child = PrizeSerializer()
+
+    def to_representation(self, data):
+        return super().to_representation(from_legacy(data))
+
+
 class EventSerializer(serializers.ModelSerializer):
     """An event as the public sees it, with its places ("17/32") and waitlist length."""
 
@@ -23,6 +59,7 @@ class EventSerializer(serializers.ModelSerializer):
     places_taken = serializers.IntegerField(read_only=True, source="taken")
     waitlisted = serializers.IntegerField(read_only=True)
     checked_in = serializers.IntegerField(read_only=True)
+    prizes = PrizesField(read_only=True)
 
     class Meta:
         model = Event
@@ -30,7 +67,7 @@ class EventSerializer(serializers.ModelSerializer):
 
 
 class EventWriteSerializer(serializers.ModelSerializer):
-    prizes = serializers.ListField(child=serializers.CharField(max_length=80), required=False, max_length=50)
+    prizes = PrizesField(required=False, max_length=MOST)
 
     class Meta:
         model = Event
@@ -91,7 +128,11 @@ class CountSerializer(serializers.Serializer):
 
 class SignupSerializer(serializers.Serializer):
     username = serializers.RegexField(r"^[\w.@+-]+\Z", max_length=150)
-    password = serializers.CharField(write_only=True, max_length=128)
+    # Kept as typed, as the sign-up page and the token endpoint keep it: trimmed here, a
+    # password with a space at either end could never log in again.
+    password = serializers.CharField(write_only=True, max_length=128, trim_whitespace=False,
+                                     help_text="Checked by the site's password rules (length, common, numeric, "
+                                               "like the username).")
     email = serializers.EmailField(required=False, allow_blank=True)
     display_name = serializers.CharField(max_length=80, validators=[validate_name])
 
@@ -109,13 +150,13 @@ class SignupSerializer(serializers.Serializer):
             raise serializers.ValidationError(_("This username is taken."))
         return value
 
-    def validate(self, attrs):
-        user = get_user_model()(username=attrs["username"], email=attrs.get("email", ""))
-        try:
-            validate_password(attrs["password"], user)
-        except DjangoValidationError as exc:
-            raise serializers.ValidationError({"password": list(exc.messages)}) from exc
-        return attrs
+    def validate_password(self, value):
+        # A field check, so a weak password is reported with the other fields' messages.
+        problems = password_problems(value, username=self.initial_data.get("username"),
+                                     email=self.initial_data.get("email"))
+        if problems:
+            raise serializers.ValidationError(problems)
+        return value
 
 
 class TokenOnlySerializer(serializers.Serializer):

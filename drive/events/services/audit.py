@@ -16,7 +16,10 @@ from django.db import models
 from django.utils import formats, timezone
 from django.utils.translation import gettext_lazy as _
 
+from drive.core.seats import seat_letter
+
 from drive.events.models import AuditEntry, Club, Event
+from drive.events.prizes import PrizeKind, shown_name
 
 
 def _jsonable(value: Any) -> Any:
@@ -158,9 +161,48 @@ def readable_changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
     shown = []
     for name, old, new in changes(entry):
         field = _field(model, name)
-        label = str(field.verbose_name) if field is not None else name.replace("_", " ")
-        shown.append((label, _readable(field, old), _readable(field, new)))
+        shown.append((_label(field, name), _value(field, name, old), _value(field, name, new)))
     return shown
+
+
+# What the log writes beside the logged row's fields: counts, flags, another row's fields.
+KEY_LABELS = {
+    "display_name": _("name"),              # a walk-in's player (the entry is the registration's)
+    "category": _("category"),
+    "entrants": _("players"),
+    "count": _("players"),
+    "registrations": _("registrations"),
+    "forced": _("ended anyway"),
+    "link": _("screen link"),
+    "claims_released": _("seat claims released"),
+    "reason": _("reason"),
+    "format": _("format"),
+    "exported_event": _("event in the backup"),
+    "exported_at": _("backup made at"),
+    "ew_tricks": _("E-W tricks"),           # a hand's, beside its N-S tricks
+    "version": _("version"),
+    "round": _("round"),                    # a seat claim's (the entry is its table's)
+    "table": _("table"),
+    "seat": _("seat"),
+    "signed_in": _("signed in"),
+    "claimed_at": _("claimed at"),
+}
+# Values the log writes as codes: the door code is never logged, only that it is new.
+VALUE_LABELS = {("door_code", "new"): _("a new one")}
+
+
+def _label(field, name: str) -> str:
+    if name in KEY_LABELS:
+        return str(KEY_LABELS[name])
+    return str(field.verbose_name) if field is not None else name.replace("_", " ")
+
+
+def _value(field, name: str, value: Any) -> Any:
+    if name == "seat":
+        return seat_letter(value)
+    if isinstance(value, str) and (name, value) in VALUE_LABELS:
+        return VALUE_LABELS[(name, value)]
+    return _readable(field, value)
 
 
 def _logged_model(entry: AuditEntry):
@@ -173,9 +215,11 @@ def _logged_model(entry: AuditEntry):
 def _field(model, name: str):
     for candidate in (model, Event):
         try:
-            return candidate._meta.get_field(name)
+            field = candidate._meta.get_field(name)
         except FieldDoesNotExist:
             continue
+        if field.concrete:  # a reverse relation ("entrants") has no label: KEY_LABELS names it
+            return field
     return None
 
 
@@ -186,6 +230,9 @@ def _readable(field, value: Any) -> Any:
         return _("yes") if value else _("no")
     if isinstance(value, list):
         return ", ".join(str(_readable(None, v)) for v in value)
+    if isinstance(value, dict) and set(value) == {"name", "kind"}:  # a prize (drive.events.prizes)
+        kind = dict(PrizeKind.choices).get(value["kind"], value["kind"])
+        return f"{shown_name(value['name'])} ({kind})"
     if isinstance(value, str) and len(value) >= 19 and value[4:5] == "-" and value[10:11] == "T":
         try:
             moment = datetime.datetime.fromisoformat(value)

@@ -5,17 +5,21 @@ transaction and announces the change on the channel layer after commit.
 """
 
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core import broadcast, jobs
 from engine.rules import preset
-from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
+from drive.core.errors import Conflict, Invalid, NotFound
+from drive.core.names import clean_name
 
 from drive.events.services.audit import changed, log_action, snapshot
 from drive.events.models import Club, Event, Registration, new_door_code
-from drive.events.access import require_organiser
+from drive.events.access import require_club_creator, require_organiser
+from drive.events.prizes import clean_prizes
+from django.contrib.auth import get_user_model
+from django.utils.text import slugify
 from drive.events.selectors.events import registration_state
 
 Status = Registration.Status
@@ -23,7 +27,7 @@ Status = Registration.Status
 EVENT_FIELDS = (
     "title venue starts_at capacity registration_opens_at registration_closes_at rounds hands_per_round "
     "round_minutes movement_kind rules_preset trump_rule scoring_rule tie_break_rule prizes published "
-    "result_confirmation sit_out_score progressive_convention"
+    "result_confirmation sit_out_score progressive_convention missed_rounds"
 ).split()
 
 
@@ -31,7 +35,7 @@ EVENT_FIELDS = (
 # are built from them at the start, so once it has started they stay (issue 10).
 SHAPING_FIELDS = (
     "rounds hands_per_round scoring_rule trump_rule movement_kind rules_preset sit_out_score tie_break_rule "
-    "result_confirmation progressive_convention"
+    "result_confirmation progressive_convention missed_rounds"
 ).split()
 
 
@@ -57,8 +61,7 @@ def _validate_event(event):
         raise Invalid(_("Registration must open before it closes."), field="registration_closes_at")
     if closes and closes > event.starts_at:
         raise Invalid(_("Registration must close by the start of the evening."), field="registration_closes_at")
-    if not isinstance(event.prizes, list) or not all(isinstance(p, str) and p.strip() for p in event.prizes):
-        raise Invalid(_("Prizes must be a list of names."), field="prizes")
+    event.prizes = clean_prizes(event.prizes)
     _validate_rules(event)
 
 
@@ -155,15 +158,37 @@ def enqueue_promotion(event_id):
 # --- check-in ---------------------------------------------------------------------
 
 
+def _club_organisers(usernames) -> list:
+    """The accounts named as a new club's organisers; Invalid naming those that do not exist."""
+    wanted = list(dict.fromkeys(usernames or ()))
+    users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=wanted)}
+    missing = [name for name in wanted if name not in users]
+    if missing:
+        raise Invalid(_("No account has this username: %(names)s.") % {"names": ", ".join(missing)},
+                      field="organisers")
+    return [users[name] for name in wanted]
+
+
 @transaction.atomic
-def create_club(*, actor, name, slug):
-    if not (actor and actor.is_authenticated and actor.is_staff):
-        raise Forbidden(_("Only site staff may create clubs."))
+def create_club(*, actor, name: str, slug: str = "", organisers=()) -> Club:
+    """A new club, as the admin makes one: its name, its slug (from the name when left out)
+    and its organisers; the actor organises it too."""
+    require_club_creator(actor)
+    name = clean_name(name, field="name")
+    slug = (slug or "").strip() or slugify(name)
+    if not slug:  # a name of letters slugify drops (Cyrillic, say) gives none
+        raise Invalid(_("Give the club a slug: Latin letters, digits and hyphens."), field="slug")
     club = Club(name=name, slug=slug)
     _full_clean(club)
-    club.save()
-    club.organisers.add(actor)
-    log_action(actor=actor, event=None, club=club, action="club.created", after={"name": name, "slug": slug}, obj=club)
+    members = _club_organisers(organisers)
+    try:
+        with transaction.atomic():
+            club.save()
+    except IntegrityError as exc:  # the same slug saved meanwhile by another request
+        raise Invalid(_("A club with this slug already exists."), field="slug") from exc
+    club.organisers.add(actor, *members)
+    log_action(actor=actor, event=None, club=club, action="club.created", obj=club,
+               after={"name": name, "slug": slug, "organisers": sorted(u.get_username() for u in {actor, *members})})
     return club
 
 
@@ -211,6 +236,7 @@ def reissue_door_code(*, actor, event):
     event.save(update_fields=["door_code", "updated_at"])
     # Never the code itself: the log is read by every organiser, and the code is a key.
     log_action(actor=actor, event=event, action="event.door_code_reissued", after={"door_code": "new"}, obj=event)
+    broadcast.publish(event.pk, broadcast.Change.EVENT)  # the room's screen shows the door's code too
     return event
 
 

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden
 from drive.events.access import is_organiser, require_login
-from drive.events.models import Registration
+from drive.events.models import Event, Registration
 from drive.events.selectors.events import registration_state
 from drive.events.services.accounts import player_for_user
 from drive.events.services.audit import log_action, snapshot
@@ -29,12 +29,19 @@ def _next_waitlist_position(event):
     return (top or 0) + 1
 
 
-@transaction.atomic
 def register(*, actor, event):
     """Register the actor: a place if one is free, else the end of the waitlist.
 
     Registering again while registered or waitlisted changes nothing (idempotent).
     """
+    return register_or_get(actor=actor, event=event)[0]
+
+
+@transaction.atomic
+def register_or_get(*, actor, event) -> tuple[Registration, bool]:
+    """`register`, saying whether this call registered the actor (True) or found them
+    registered or waitlisted already (False). Decided under the event's lock: of two
+    requests at the same instant, one registers and the other finds that registration."""
     player = player_for_user(user=actor)
     event = locked_event(event.pk)
     closed = registration_state(event)
@@ -42,14 +49,14 @@ def register(*, actor, event):
         raise Conflict(closed)
     registration = event.registrations.filter(player=player).first()
     if registration and registration.status != Status.CANCELLED:
-        return registration
+        return registration, False
     registration = registration or Registration(event=event, player=player)
     _admit(event, registration)
     registration.registered_at = timezone.now()
     registration.cancelled_at = None
     registration.save()
     broadcast.publish(event.pk, broadcast.Change.REGISTRATIONS)
-    return registration
+    return registration, True
 
 
 def _admit(event, registration):
@@ -62,9 +69,31 @@ def _admit(event, registration):
         registration.waitlist_position = _next_waitlist_position(event)
 
 
+# Once the evening has started, its checked-in players are in its movement, which only the
+# evening (scoring, a floor up) can re-plan: it says at start-up how a player leaves it, so
+# a cancellation here takes them out of the evening without importing it.
+_evening_leavers = []
+
+
+def on_leaving_evening(handler) -> None:
+    """Set how a checked-in player leaves a started evening: `handler(actor, event,
+    player_id)`, run in the cancellation's transaction (the event's row locked)."""
+    _evening_leavers[:] = [handler]
+
+
+def _leave_evening(actor, event, registration):
+    if not _evening_leavers:
+        raise Conflict(_("The evening has started and this player is checked in: use “Leaves” on the "
+                         "evening's Players tab."))
+    _evening_leavers[0](actor, event, registration.player_id)
+
+
 @transaction.atomic
 def cancel_registration(*, actor, registration):
-    """A player cancels their own place; an organiser may cancel anyone's."""
+    """A player cancels their own place; an organiser may cancel anyone's.
+
+    A checked-in player cancelled while the evening runs leaves it as a leaver does: no
+    round after the current one, the rest of the movement re-planned."""
     require_login(actor)
     event = locked_event(registration.event_id)
     registration = Registration.objects.select_related("player").get(pk=registration.pk)
@@ -78,6 +107,8 @@ def cancel_registration(*, actor, registration):
             raise Conflict(_("You are already checked in: please see the organiser."))
         if timezone.now() >= event.starts_at:
             raise Conflict(_("The evening has started: please see the organiser."))
+    if registration.status == Status.CHECKED_IN and event.phase == Event.Phase.IN_PROGRESS:
+        _leave_evening(actor, event, registration)
     held_place = registration.status in Registration.HOLDS_PLACE
     before = snapshot(registration, ["status"])
     registration.status, registration.cancelled_at = Status.CANCELLED, timezone.now()

@@ -152,7 +152,7 @@ def event_edit(request, event_id):
     event = access.organised_event(request.user, event_id, with_places=True)
     form = EventForm(request.POST or None, instance=Event.objects.get(pk=event.pk))
     if request.method == "POST" and form.is_valid():
-        fields = {name: form.cleaned_data[name] for name in form.changed_data}
+        fields = form.changed_fields()
         if _run(request, lambda: services.update_event(actor=request.user, event=event, **fields), _("Saved.")):
             return redirect("console-event", event_id=event.pk)
     return render(request, "console/event_form.html", {"form": form, "club": event.club, "event": event})
@@ -225,7 +225,20 @@ def _registration_action(service, success):
 
 console_check_in = _registration_action(arrival_services.check_in, gettext_lazy("%(name)s is checked in."))
 console_no_show = _registration_action(arrival_services.mark_no_show, gettext_lazy("%(name)s is marked a no-show."))
-console_cancel = _registration_action(registration_services.cancel_registration, gettext_lazy("The registration of %(name)s is cancelled."))
+
+
+@login_required
+@require_POST
+def console_cancel(request, registration_id):
+    registration = _organised_registration(request, registration_id)
+    # The service decides; this only picks the words (a player of a running evening leaves it).
+    playing = (registration.status == Registration.Status.CHECKED_IN
+               and registration.event.phase == Event.Phase.IN_PROGRESS)
+    success = (_("%(name)s leaves the evening: no further round for them, and the registration is cancelled.")
+               if playing else _("The registration of %(name)s is cancelled.")) % {"name": registration.player}
+    _run(request, lambda: registration_services.cancel_registration(actor=request.user, registration=registration),
+         success)
+    return _back_to_registrations(request, registration.event_id)
 
 
 @login_required

@@ -120,7 +120,7 @@ def screen_state(event, now=None):
         left = seconds_left(round_, now)
         return {**data, "state": "playing", "seconds_left": left, "paused": bool(round_.paused_at),
                 "clock_text": clock_text(left) if left is not None else "",
-                "warn": left is not None and left <= WARN_SECONDS}
+                "warn": left is not None and 0 < left <= WARN_SECONDS, "over": left == 0}
     return {**data, "state": "between"}
 
 

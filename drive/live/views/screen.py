@@ -39,10 +39,14 @@ def screen(request, token):
 
 
 def screen_qr(request, token):
-    """The QR code the screen shows before the start: the event's page (register, check in)."""
+    """The QR code the screen shows before the start: the door's self check-in (the same
+    link as the door's printed code), so a scan checks the player in."""
     event = _screen_event(token)
-    url = request.build_absolute_uri(reverse("event-detail", args=[event.pk]))
-    return HttpResponse(qr_svg_file(url), content_type="image/svg+xml")
+    url = request.build_absolute_uri(reverse("door-check-in", args=[event.pk, event.door_code]))
+    response = HttpResponse(qr_svg_file(url), content_type="image/svg+xml")
+    response["Cache-Control"] = "no-store"  # a new door code must not leave the old one on the screen
+    response["X-Robots-Tag"] = "noindex"
+    return response
 
 
 

@@ -1,5 +1,8 @@
 """The movement as the organiser reads and prints it: the plan, its quality, the cards."""
+import re
+
 from django.conf import settings
+from django.utils.translation import ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.seats import SEATS
@@ -19,7 +22,7 @@ QUALITY_LABELS = {
     "opponent_max": _("Most times one player opposes another"),
     "same_table_max": _("Most times two players share a table"),
     "bound_same_table_max": _("… lower bound"),
-    "same_table_histogram": _("Pairs of players by times at one table"),
+    "same_table_histogram": _("How often two players sit at the same table"),
     "distinct_partners_min": _("Fewest different partners of any player"),
     "sit_out_spread": _("Sit-outs: most minus fewest"),
     "sit_out_longest_run": _("Longest run of sit-outs"),
@@ -30,7 +33,51 @@ QUALITY_LABELS = {
 
 def quality_rows(quality):
     """(label, value) in a reading order, for the organiser."""
-    return [(label, quality[key]) for key, label in QUALITY_LABELS.items() if key in quality]  # a preview is computed in the request: keep it short
+    return [(label, _readable(key, quality[key])) for key, label in QUALITY_LABELS.items() if key in quality]
+
+
+def _readable(key, value):
+    if key == "same_table_histogram":
+        return table_meetings(value)
+    return construction(value) if key == "source" else value
+
+
+# How a movement was built, as the pure builders name it (stored in English); a whist
+# design's name, Wh(v), is a name and stays as it is.
+CONSTRUCTIONS = {
+    "optimised": _("optimised"),
+    "a near design": _("a near design"),
+    "mitchell": _("Mitchell"),
+    "round robin": _("round robin"),
+    "progressive: round 1 in number order": _("progressive: round 1 in number order"),
+}
+
+
+def construction(source: str) -> str:
+    """The stored construction in the reader's language: "optimised from Wh(12) with a
+    phantom" -> "оптимизация; исходная схема: Wh(12) с фантомным игроком"."""
+    if match := re.fullmatch(r"optimised from (.+)", source or ""):
+        return _("optimised from %(start)s") % {"start": construction(match[1])}
+    if match := re.fullmatch(r"(Wh\(\d+\)) with a phantom", source or ""):
+        return _("%(design)s with a phantom") % {"design": match[1]}
+    if match := re.fullmatch(r"(Wh\(\d+\)) plus one", source or ""):
+        return _("%(design)s plus one") % {"design": match[1]}
+    return str(CONSTRUCTIONS.get(source, source))
+
+
+def table_meetings(histogram: dict) -> str:
+    """The pairs of players counted by how often they sit at one table, in words:
+    {"0": 160, "1": 30} -> "never: 160 pairs; once: 30 pairs"."""
+    parts = []
+    for times, pairs in sorted((int(k), n) for k, n in histogram.items()):
+        if times == 0:
+            when = pgettext("how often", "never")
+        elif times == 1:
+            when = pgettext("how often", "once")
+        else:
+            when = ngettext("%(k)s time", "%(k)s times", times) % {"k": times}
+        parts.append(ngettext("%(when)s: %(n)s pair", "%(when)s: %(n)s pairs", pairs) % {"when": when, "n": pairs})
+    return "; ".join(parts)
 
 
 def expected_players(event):

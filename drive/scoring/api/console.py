@@ -4,11 +4,15 @@ club's organisers get in (`require_organiser` here, and every service checks aga
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiExample, OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiExample, OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drive.core.api_docs import ERROR
+from drive.core.api_input import valid_data, valid_query
+from drive.core.errors import Invalid, NotFound
+from drive.core.numbers import StrictIntegerField
 from drive.core.api_docs import ERROR
 from drive.core.api_input import valid_data
 from drive.core.errors import Invalid
@@ -67,17 +71,46 @@ class TableStateSerializer(serializers.Serializer):
     hands = HandStateSerializer(many=True)
 
 
+class EntrantRefSerializer(serializers.Serializer):
+    entrant = serializers.IntegerField(help_text="The entrant's id (as the evening's players and leavers take it).")
+    number = serializers.IntegerField(help_text="The entrant's number in the evening's movement.")
+    name = serializers.CharField()
+
+
+class SeatedEntrantSerializer(EntrantRefSerializer):
+    seat = serializers.ChoiceField(choices=["N", "E", "S", "W"])
+
+
 class SeatingTableSerializer(serializers.Serializer):
     table = serializers.IntegerField()
-    N = serializers.CharField(required=False)
+    N = serializers.CharField(required=False, help_text="The name of the player in the seat.")
     E = serializers.CharField(required=False)
     S = serializers.CharField(required=False)
     W = serializers.CharField(required=False)
+    seats = SeatedEntrantSerializer(many=True, help_text="Who sits in each seat, N, E, S, W: id, number and name.")
 
 
 class SeatingSerializer(serializers.Serializer):
     tables = SeatingTableSerializer(many=True)
-    sit_out = serializers.ListField(child=serializers.CharField())
+    sit_out = serializers.ListField(child=serializers.CharField(), help_text="Names of those sitting out.")
+    sit_out_entrants = EntrantRefSerializer(many=True, help_text="Those sitting out, by number.")
+
+
+class RoundTableHandSerializer(HandStateSerializer):
+    fixed_trump = serializers.CharField(allow_null=True,
+                                        help_text="The trump the evening's rotation fixes (S, H, D, C or NT); null "
+                                                  "when it is turned up (a correction of a missing hand gives it).")
+
+
+class RoundTableSerializer(serializers.Serializer):
+    round = serializers.IntegerField(source="round.number")
+    round_state = serializers.ChoiceField(source="round.state", choices=Round.State.choices)
+    table = serializers.IntegerField(source="table.number")
+    status = serializers.CharField(help_text="in (every hand confirmed), out, or disputed (the sides disagree).")
+    late = serializers.BooleanField(help_text="Still out when the round was ended.")
+    seats = SeatedEntrantSerializer(many=True, source="seated")
+    hands = RoundTableHandSerializer(many=True, help_text="Every hand, missing ones too, each with the `version` "
+                                                          "a correction sends as `expected_version`.")
 
 
 class MovementStateSerializer(serializers.Serializer):
@@ -104,12 +137,28 @@ class EveningSerializer(serializers.Serializer):
     moves = serializers.ListField(child=serializers.ChoiceField(choices=[(m, m) for m in selectors.MOVES]),
                                   help_text="The moves that fit the state now.")
     movement = MovementStateSerializer(allow_null=True)
+    shown_round = serializers.IntegerField(
+        allow_null=True, help_text="The round the tables, their hands and the seating below are of: `?round=N`, "
+                                   "else the round in hand (null before the first is seated).")
+    shown_round_state = serializers.ChoiceField(choices=[("", ""), *Round.State.choices], allow_blank=True)
+    played_rounds = serializers.ListField(child=serializers.IntegerField(),
+                                          help_text="The rounds seated so far: the values `?round=` takes.")
     tables_in = serializers.ListField(child=serializers.IntegerField())
     tables_out = serializers.ListField(child=serializers.IntegerField())
     tables_disputed = serializers.ListField(child=serializers.IntegerField())
     tables = TableStateSerializer(many=True)
     seating = SeatingSerializer()
     late_rounds = LateRoundSerializer(many=True)
+
+
+class EveningQuerySerializer(serializers.Serializer):
+    round = StrictIntegerField(required=False, min_value=1, max_value=MAX_NUMBER,
+                               help_text="Show this round's tables, hands (with their versions, for "
+                                         "`expected_version`) and seating; 404 if it has not been seated.")
+
+
+ROUND_PARAMETER = OpenApiParameter("round", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
+                                   description=EveningQuerySerializer().fields["round"].help_text)
 
 
 class ConflictSerializer(serializers.Serializer):
@@ -151,7 +200,9 @@ class CorrectionSerializer(serializers.Serializer):
     offending_side = serializers.ChoiceField(choices=["NS", "EW"], required=False,
                                              help_text="With kind revoke: the side that revoked (rule L8).")
     expected_version = serializers.IntegerField(required=False, min_value=0, max_value=2**31 - 1,
-                                                help_text="The version seen: refused (409) if the hand changed since.")
+                                                help_text="The version seen (a hand's `version` in the evening's "
+                                                          "state, `?round=N`, or its round's table): refused (409) "
+                                                          "if the hand changed since.")
 
     def validate(self, data):
         if data.get("kind") == HandResult.ChangeKind.REVOKE:
@@ -204,13 +255,23 @@ class ChangedHandSerializer(serializers.Serializer):
 # --- views ---------------------------------------------------------------------------------------
 
 
+def seated_round_number(event, number):
+    """`number` when that round of the event has been seated (None stays None), else 404."""
+    if number is not None and selectors.played_round(event, number) is None:
+        raise NotFound(_("That round has not been played."))
+    return number
+
+
 class EveningView(APIView):
-    @extend_schema(responses={200: EveningSerializer, 403: FORBIDDEN, 404: NOT_FOUND}, operation_id="evening_state",
+    @extend_schema(responses={200: EveningSerializer, 400: ERROR, 403: FORBIDDEN, 404: NOT_FOUND},
+                   operation_id="evening_state", parameters=[ROUND_PARAMETER],
                    description="The evening as the organiser's console shows it: phase, the round in hand with its "
-                               "clock, its tables in/out/disputed and the seating.")
+                               "clock, and the tables in/out/disputed with their hands and the seating of the round "
+                               "in hand, or of any round seated so far with `?round=N`.")
     def get(self, request, event_id):
         event = access.organised_event(request.user, event_id)
-        return Response(EveningSerializer(selectors.evening_state(event)).data)
+        number = seated_round_number(event, valid_query(EveningQuerySerializer, request).get("round"))
+        return Response(EveningSerializer(selectors.evening_state(event, round_number=number)).data)
 
 
 MOVE_DOCS = {
@@ -221,6 +282,8 @@ MOVE_DOCS = {
     "end-round": "End the round: early only when every table is in, unless `force`; refused (409) with "
                  "`tables_out` otherwise. The next round is seated, or after the last the evening is finished.",
     "publish-results": "Publish the results of a finished evening.",
+    "retry-movement": "Work the movement out again after it failed (the evening's state says `movement.status` "
+                      "failed); refused (409) when it has not failed.",
 }
 
 
@@ -243,6 +306,20 @@ def evening_move(action):
 
     EveningMoveView.__name__ = "Evening" + action.title().replace("-", "") + "View"
     return EveningMoveView.as_view()
+
+
+class RoundTableView(APIView):
+    @extend_schema(responses={200: RoundTableSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+                   operation_id="round_table_retrieve",
+                   description="One table in any round seated so far, as the console's table page shows it: who "
+                               "sits where and every hand with its result, trump and version (for "
+                               "`expected_version` in a correction). 404 for a round not seated or no such table.")
+    def get(self, request, event_id, round_number, table_number):
+        event = access.organised_event(request.user, event_id)
+        data = selectors.table_hands(event, round_number, table_number)
+        if data is None:
+            raise NotFound(_("No such table in a played round."))
+        return Response(RoundTableSerializer(data).data)
 
 
 class CorrectionsView(APIView):

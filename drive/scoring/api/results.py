@@ -12,6 +12,11 @@ from rest_framework import serializers
 from rest_framework.response import Response
 from rest_framework.views import APIView
 
+from drive.core.api_docs import errors
+from drive.events.models import Event
+from drive.events.access import require_login
+from drive.events.prizes import PrizeKind
+from drive.events.api.serializers import PrizesField
 from drive.scoring.services.freshness import fresh_standings
 from drive.core.api_docs import errors
 from drive.events.access import require_login, visible_event
@@ -33,7 +38,11 @@ class EventHeadSerializer(serializers.Serializer):
     scoring_rule = serializers.CharField()
     sit_out_score = serializers.CharField()
     tie_break_rule = serializers.CharField()
-    prizes = serializers.ListField(child=serializers.CharField())
+    missed_rounds = serializers.ChoiceField(
+        choices=Event.MissedRounds.choices,
+        help_text="Players who arrive late or leave early: listed but not eligible for prizes (not_eligible), "
+                  "or everyone ranked on their average per hand played (average).")
+    prizes = PrizesField(help_text="The prizes the organiser listed, in order: {name, kind}.")
 
 
 class StandingLineSerializer(serializers.Serializer):
@@ -48,13 +57,21 @@ class StandingLineSerializer(serializers.Serializer):
     sit_out_hands = serializers.IntegerField(help_text="Hands sat out, credited with an average (rule D5).")
     first_half = serializers.DecimalField(max_digits=7, decimal_places=2)
     second_half = serializers.DecimalField(max_digits=7, decimal_places=2)
+    average = serializers.DecimalField(max_digits=7, decimal_places=2,
+                                       help_text="Total per hand played or credited; the ranking under the "
+                                                 "event's missed_rounds rule 'average'.")
+    missed_rounds = serializers.ListField(
+        child=serializers.IntegerField(),
+        help_text="Rounds the room played without this player (arrived late or left early). A round sat out "
+                  "is not missed: see sit_out_hands.")
+    eligible = serializers.BooleanField(help_text="May win an overall prize under the event's missed_rounds rule.")
     prizes = serializers.ListField(child=serializers.CharField())
 
 
 class AwardSerializer(serializers.Serializer):
     name = serializers.CharField()
-    kind = serializers.ChoiceField(choices=["place", "half", "booby"])
-    category = serializers.CharField()
+    kind = serializers.ChoiceField(choices=PrizeKind.choices)
+    category = serializers.CharField(help_text="lady or gent for a ladies' or gents' prize, else empty.")
     shared = serializers.BooleanField()
     winners = serializers.SerializerMethodField()
 
@@ -105,6 +122,12 @@ class CorrectionSerializer(serializers.Serializer):
     reason = serializers.CharField()
 
 
+class ResultsCorrectionsSerializer(serializers.Serializer):
+    event = EventHeadSerializer()
+    published = serializers.BooleanField()
+    corrections = CorrectionSerializer(many=True)
+
+
 class ResultsSerializer(serializers.Serializer):
     event = EventHeadSerializer()
     published = serializers.BooleanField()
@@ -116,7 +139,8 @@ class ResultsSerializer(serializers.Serializer):
 
 
 class EntrantSerializer(serializers.Serializer):
-    number = serializers.IntegerField()
+    id = serializers.IntegerField(help_text="The entrant's id in the evening.")
+    number = serializers.IntegerField(help_text="The entrant's number in the evening's movement.")
     name = serializers.CharField(source="player.display_name")
 
 
@@ -183,6 +207,11 @@ def results_document(event):
     return ResultsSerializer({**data, "published": event.phase == event.Phase.RESULTS_PUBLISHED}).data
 
 
+def corrections_document(event):
+    return ResultsCorrectionsSerializer({"event": event, "published": event.phase == event.Phase.RESULTS_PUBLISHED,
+                                         "corrections": selectors.corrections(event)}).data
+
+
 # --- views ------------------------------------------------------------------------------
 
 
@@ -208,6 +237,17 @@ class ResultsView(APIView):
                                "Before publication only the club's organisers may read it (403).")
     def get(self, request, event_id):
         return Response(results_document(results_event(request.user, event_id)))
+
+
+class ResultsCorrectionsView(APIView):
+    @extend_schema(responses={200: ResultsCorrectionsSerializer, **errors(403, 404)},
+                   operation_id="event_results_corrections",
+                   description="The organiser's corrections to hand results, oldest first (who, when, the N-S "
+                               "tricks before and after, why): the second export of the results, beside the "
+                               "standings. Readable when the results are: before publication, by the club's "
+                               "organisers only (403).")
+    def get(self, request, event_id):
+        return Response(corrections_document(results_event(request.user, event_id)))
 
 
 class MyEveningView(APIView):

@@ -56,7 +56,8 @@ class TableEntryRequestSerializer(serializers.Serializer):
     )
     version = serializers.IntegerField(
         required=False, allow_null=True, min_value=0, max_value=10**6,
-        help_text="To change your side's unconfirmed entry: the hand's version you saw (from GET).",
+        help_text="To change your side's unconfirmed entry, or its count of a disputed hand: the hand's version "
+                  "you saw (from GET).",
     )
 
 
@@ -102,6 +103,7 @@ class TableEntryEventSerializer(serializers.Serializer):
 
 class TableEntryMoveSerializer(serializers.Serializer):
     name = serializers.CharField()
+    number = serializers.IntegerField(help_text="The player's number in the evening's movement.")
     from_position = serializers.CharField()
     table = serializers.IntegerField(allow_null=True, help_text="Next round's table; null when sitting out or gone.")
     position = serializers.CharField()
@@ -112,6 +114,7 @@ class TableEntryMoveSerializer(serializers.Serializer):
 class TableEntryArrivalSerializer(serializers.Serializer):
     position = serializers.CharField()
     name = serializers.CharField()
+    number = serializers.IntegerField(help_text="The player's number in the evening's movement.")
 
 
 class TableEntryNextRoundSerializer(serializers.Serializer):
@@ -270,17 +273,21 @@ class TableResultsView(APIView):
         request=TableEntryRequestSerializer, parameters=[CLAIM_HEADER],
         responses={
             201: OpenApiResponse(TableEntryOutcomeSerializer, description="The hand's first entry."),
-            200: OpenApiResponse(TableEntryOutcomeSerializer, description="Confirmed, disputed, changed or unchanged."),
+            200: OpenApiResponse(TableEntryOutcomeSerializer, description="Confirmed, disputed, changed, counted again "
+                                                                          "(recounted), settled or unchanged."),
             400: OpenApiResponse(OpenApiTypes.OBJECT, description="Field messages, e.g. {\"ns_tricks\": [...]}"),
             403: NO_CLAIM,
             404: NO_TABLE,
             409: OpenApiResponse(TableEntryConflictSerializer,
-                                 description="Not possible now (no round open, round locked, hand confirmed or "
-                                             "disputed), with the stored hand."),
+                                 description="Not possible now (no round open, round locked, hand confirmed, or "
+                                             "a side's changed count without the version seen), with the stored "
+                                             "hand."),
         },
         operation_id="table_result_enter",
         description="One hand's tricks from the seat this phone claimed (`X-Seat-Claim`). The opponents' matching "
-                    "entry confirms it; a partner's does not. The same entry twice changes nothing.",
+                    "entry confirms it; a partner's does not. The same entry twice changes nothing. A disputed hand "
+                    "may be entered again: once both sides' counts agree it is confirmed (`settled`), with no "
+                    "organiser needed.",
     )
     def post(self, request, token):
         table = selectors.table_for_token(token)

@@ -23,17 +23,19 @@ Status = HandResult.Status
 ChangeKind = HandResult.ChangeKind
 
 # Every organiser move of the evening, as the URLs and the API name them.
-MOVES = ("start", "start-round", "pause", "resume", "end-round", "publish-results")
+MOVES = ("start", "start-round", "pause", "resume", "end-round", "publish-results", "retry-movement")
 # Moves that act on the round in play: the pages send the round they showed with them.
 ROUND_MOVES = ("start-round", "pause", "resume", "end-round")
 
 
-def available_moves(event, round_):
+def available_moves(event, round_, movement_failed=False):
     """The moves that fit the evening's state (the services still refuse a stale one)."""
     if event.phase == Phase.REGISTRATION:
         return ["start"]
     if event.phase == Phase.FINISHED:
         return ["publish-results"]
+    if event.phase == Phase.IN_PROGRESS and round_ is None and movement_failed:
+        return ["retry-movement"]
     if event.phase != Phase.IN_PROGRESS or round_ is None:
         return []
     if round_.state == State.SEATED:
@@ -106,18 +108,28 @@ def round_grid(round_, seats=None):
     return grid
 
 
+def _entrant(seat) -> dict:
+    return {"entrant": seat.entrant_id, "number": seat.entrant.number, "name": seat.entrant.player.display_name}
+
+
 def round_seating(round_, seats=None):
-    """{"tables": [{"table", "N", "E", "S", "W"} with names], "sit_out": [names]}."""
+    """{"tables": [{"table", "N", "E", "S", "W"} with names, "seats": [{"seat", "entrant",
+    "number", "name"}]], "sit_out": [names], "sit_out_entrants": [{"entrant", "number", "name"}]}:
+    names for the page, the entrants' ids and numbers for the API."""
     seats = _seats(round_) if seats is None else seats
     tables = {}
     sit_out = []
     for seat in seats:
-        name = seat.entrant.player.display_name
         if seat.table_id is None:
-            sit_out.append(name)
+            sit_out.append(_entrant(seat))
         else:
-            tables.setdefault(seat.table.number, {"table": seat.table.number})[seat.position] = name
-    return {"tables": [tables[n] for n in sorted(tables)], "sit_out": sorted(sit_out)}
+            row = tables.setdefault(seat.table.number, {"table": seat.table.number, "seats": []})
+            row[seat.position] = seat.entrant.player.display_name
+            row["seats"].append({"seat": seat.position, **_entrant(seat)})
+    for row in tables.values():
+        row["seats"].sort(key=lambda s: SEATS.index(s["seat"]))
+    return {"tables": [tables[n] for n in sorted(tables)], "sit_out": sorted(e["name"] for e in sit_out),
+            "sit_out_entrants": sorted(sit_out, key=lambda e: e["number"])}
 
 
 def played_round(event, number):
@@ -146,7 +158,8 @@ def evening_state(event, round_number=None, now=None):
         "hands_per_round": event.hands_per_round,
         "round_minutes": event.round_minutes,
         "round": round_info(current, now),
-        "moves": available_moves(event, current),
+        "moves": available_moves(event, current, movement_failed=bool(movement)
+                                  and movement["status"] == Movement.Status.FAILED),
         "movement": movement,
         "shown_round": shown.number if shown else None,
         "shown_round_state": shown.state if shown else "",
@@ -156,7 +169,7 @@ def evening_state(event, round_number=None, now=None):
         "tables_in": [t["table"] for t in grid if t["status"] == "in"],
         "tables_out": [t["table"] for t in grid if t["status"] == "out"],
         "tables_disputed": [t["table"] for t in grid if t["status"] == "disputed"],
-        "seating": round_seating(shown, seats) if shown else {"tables": [], "sit_out": []},
+        "seating": round_seating(shown, seats) if shown else {"tables": [], "sit_out": [], "sit_out_entrants": []},
         "played_rounds": [r.number for r in rounds if r.state != State.PENDING],
         "late_rounds": late_rounds(r for r in rounds if r.late_tables),
     }
@@ -190,15 +203,16 @@ def table_hands(event, round_number, table_number):
     table = Table.objects.filter(event=event, number=table_number).first()
     if round_ is None or table is None:
         return None
-    seats = {s.position: s.entrant.player.display_name
-             for s in Seat.objects.filter(round=round_, table=table).select_related("entrant__player")}
+    seated = {s.position: s for s in Seat.objects.filter(round=round_, table=table).select_related("entrant__player")}
     results = {r.hand_number: r for r in HandResult.objects.filter(round=round_, table=table)}
     hands = []
     for number in range(1, event.hands_per_round + 1):
         hand = _hand(results.get(number), number)
         hand["fixed_trump"] = rotation_trump(event, round_.number, number)
         hands.append(hand)
-    return {"round": round_, "table": table, "seats": [(p, seats.get(p, "")) for p in SEATS],
+    names = [(p, seated[p].entrant.player.display_name if p in seated else "") for p in SEATS]
+    return {"round": round_, "table": table, "seats": names,
+            "seated": [{"seat": p, **_entrant(seated[p])} for p in SEATS if p in seated],
             "hands": hands, "status": table_status(hands), "late": table_number in (round_.late_tables or [])}
 
 
@@ -215,13 +229,20 @@ def _who(row, previous):
     if row["history_user__username"]:
         full = f'{row["history_user__first_name"]} {row["history_user__last_name"]}'.strip()
         return full or row["history_user__username"], ""
+    if previous is not None and previous["status"] == Status.DISPUTED:
+        # Counted again: the first side's count is `ns_tricks` (and the trump), the other's not.
+        first_side = row["ns_tricks"] != previous["ns_tricks"] or row["trump"] != previous["trump"]
+        return "", row["entered_by"] if first_side else row["confirmed_by"]
     confirming = row["confirmed_by"] and (previous is None or previous["confirmed_by"] != row["confirmed_by"])
     return "", row["confirmed_by"] if confirming else row["entered_by"]
 
 
 def _is_change(row, previous):
-    """A value changed, or the organiser acted (correction, revoke penalty, adjusted score)."""
+    """A value changed, the organiser acted (correction, revoke penalty, adjusted score), or
+    a dispute was settled (at the table too: the history says how)."""
     if previous is not None and (row["ns_tricks"] != previous["ns_tricks"] or row["trump"] != previous["trump"]):
+        return True
+    if previous is not None and previous["status"] == Status.DISPUTED and row["status"] != Status.DISPUTED:
         return True
     return row["change_kind"] != ChangeKind.ENTRY
 

@@ -16,10 +16,10 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from drive.events.prizes import CATEGORY_OF, PrizeKind, prize_list
 from django.utils.text import slugify
 
 from engine.seats import PARTNER, SEATS, SIDE_OF
-from drive.events.models import Player
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
@@ -163,65 +163,67 @@ def _sit_out_credit(event, entrant, rows):
 
 # --- standings and prizes -----------------------------------------------------------------
 
-# Prize names are free text, in the organiser's language: these words mark the special ones.
-BOOBY_WORDS = ("booby", "утеш", "втіш")
-HALF_WORDS = ("half", "полов")
-CATEGORY_WORDS = {
-    Player.Category.LADY: ("lady", "ladies", "дам", "женщ", "жін"),
-    Player.Category.GENT: ("gent", "джент", "мужч", "чолов"),
-}
-
-
-def prize_kind(name):
-    """("booby" | "half" | "place", category or "") of a prize from its name."""
-    lowered = name.lower()
-    category = next((c for c, words in CATEGORY_WORDS.items() if any(w in lowered for w in words)), "")
-    if any(w in lowered for w in BOOBY_WORDS):
-        return "booby", category
-    if any(w in lowered for w in HALF_WORDS):
-        return "half", category
-    return "place", category
-
-
 @dataclass
 class Award:
     name: str
-    kind: str
-    category: str
+    kind: str  # a PrizeKind value
+    category: str  # the category of player its list is drawn from (ladies, gents), else ""
     winners: list  # standings lines: several when they share the place
     shared: bool
 
+    @property
+    def kind_label(self):
+        return PrizeKind(self.kind).label
 
-def award_prizes(prize_names, lines):
-    """The prizes in the order the organiser listed them (rule D4).
 
-    Place prizes go down the standings: the first to place 1, the next to the next
+def award_prizes(prizes, lines, *, missed_rounds="not_eligible", half_after_round=0):
+    """The prizes in the order the organiser listed them (rule D4), each by its kind.
+
+    Overall prizes go down the standings: the first to place 1, the next to the next
     position, and so on; players sharing a place share the prizes their places cover.
-    A prize named "booby" goes to the lowest, the next booby prize to the next lowest.
-    A "half"-time prize goes to the best first half (a tie shares it). A prize naming
-    ladies or gents is awarded in that category's own list. `lines` are the standings
-    lines (place, total, first_half, hands_played, sit_out_hands, category), best first;
-    nobody wins anything before a hand counts.
+    A booby prize goes to the lowest, the next booby prize to the next lowest. A half-time
+    prize goes to the best first half (a tie shares it). A ladies' or gents' prize is
+    awarded down that category's own list. `prizes` are {name, kind}; `lines` are the
+    standings lines (place, total, first_half, hands_played, sit_out_hands, category,
+    missed_rounds), best first; nobody wins anything before a hand counts.
+
+    A player who missed rounds (arrived late, left early) stays listed; under the event's
+    "not_eligible" rule they win nothing and each prize goes to the next eligible player.
+    Under "average" (the standings rank on the average per hand) they may win, but the
+    half-time prize needs every round of the first half played (`half_after_round`).
     """
     played = [line for line in lines if line.hands_played or line.sit_out_hands]
     counters = defaultdict(int)
     awards = []
-    for name in prize_names:
-        kind, category = prize_kind(name)
-        pool = [line for line in played if not category or line.category == category]
-        index = counters[(kind, category)]
-        counters[(kind, category)] += 1
+    for prize in prizes:
+        kind = prize["kind"]
+        category = CATEGORY_OF.get(kind, "")
+        pool = [line for line in played if (not category or line.category == category)
+                and may_win(line, kind, missed_rounds, half_after_round)]
+        index = counters[kind]
+        counters[kind] += 1
         winners = []
-        if kind == "half":
+        if kind == PrizeKind.HALF_TIME:
             by_half = sorted(pool, key=lambda line: -line.first_half)
             if index < len(by_half) and by_half[index].first_half > 0:
                 winners = [line for line in pool if line.first_half == by_half[index].first_half]
         else:
-            ordered = _one_per_unit(pool[::-1] if kind == "booby" else pool)
+            ordered = _one_per_unit(pool[::-1] if kind == PrizeKind.BOOBY else pool)
             if index < len(ordered):
                 winners = [line for line in pool if line.place == ordered[index].place]
-        awards.append(Award(name=name, kind=kind, category=category, winners=winners, shared=len(winners) > 1))
+        awards.append(Award(name=prize["name"], kind=kind, category=category, winners=winners,
+                            shared=len(winners) > 1))
     return awards
+
+
+def may_win(line, kind, missed_rounds="not_eligible", half_after_round=0) -> bool:
+    """Whether a standings line may take a prize of this kind under the event's rule for
+    missed rounds (see `award_prizes`)."""
+    if not line.missed_rounds:
+        return True
+    if missed_rounds != "average":
+        return False
+    return kind != PrizeKind.HALF_TIME or all(r > half_after_round for r in line.missed_rounds)
 
 
 def _one_per_unit(lines):
@@ -251,6 +253,13 @@ class StandingLine:
     second_half: Decimal
     prizes: list = field(default_factory=list)
     unit: int = 0  # what is ranked: the entrant, or in a fixed-partner drive the pair
+    average: Decimal = Decimal(0)  # per hand counted
+    missed_rounds: list = field(default_factory=list)  # arrived late or left early (not sit-outs)
+    eligible: bool = True  # may win an overall prize under the event's rule for missed rounds
+
+    @property
+    def missed_text(self) -> str:
+        return rounds_text(self.missed_rounds)
 
 
 @dataclass(frozen=True)
@@ -270,7 +279,7 @@ def standings_stamp(event, fresh: Freshness) -> StandingsStamp:
         computed_at = state.computed_at  # a recomputation stamps its lines and the state alike: one query less
     else:
         computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
-    prizes = hashlib.sha1(json.dumps(event.prizes or []).encode()).hexdigest()[:12]
+    prizes = hashlib.sha1(json.dumps([event.prizes or [], event.missed_rounds]).encode()).hexdigest()[:12]
     at = computed_at.isoformat() if computed_at else "-"
     key = f"{event.pk}:{fresh.version}:{at}:{int(fresh.updating)}:{event.phase}:{prizes}"
     return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at)
@@ -285,19 +294,22 @@ def standings(event, fresh: Freshness):
         StandingLine(place=s.place, shared=s.shared, number=s.entrant.number, entrant_id=s.entrant_id,
                      name=s.entrant.player.display_name, category=s.entrant.player.category, total=s.total,
                      hands_played=s.hands_played, hands_won=s.hands_won, sit_out_hands=s.sit_out_hands,
-                     first_half=s.first_half, second_half=s.second_half)
+                     first_half=s.first_half, second_half=s.second_half, average=s.average,
+                     missed_rounds=s.missed_rounds or [])
         for s in rows
     ]
     partners = fixed_partners(event)
+    half = event.rounds // 2  # as the standings split the halves (ranking.compute_for)
     for line in lines:
         line.unit = pair_unit(line.entrant_id, partners)
-    awards = award_prizes(event.prizes or [], lines)
+        line.eligible = may_win(line, PrizeKind.OVERALL, event.missed_rounds, half)
+    awards = award_prizes(prize_list(event), lines, missed_rounds=event.missed_rounds, half_after_round=half)
     for award in awards:
         for line in award.winners:
             line.prizes.append(award.name)
     computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
     return {"lines": lines, "prizes": awards, "computed_at": computed_at, "version": fresh.version,
-            "updating": fresh.updating}
+            "updating": fresh.updating, "missed_any": any(line.missed_rounds for line in lines)}
 
 
 LEADERS = 5  # lines on the room's chart
@@ -411,6 +423,17 @@ def score_grid(line, columns):
     return cells
 
 
+def rounds_text(rounds) -> str:
+    """Round numbers as runs: [1, 3, 4, 5] -> "1, 3–5"."""
+    runs = []
+    for number in sorted(rounds):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
+
+
 def grid_text(cells):
     """The grid's cells as words, for the CSV."""
     words = {"disputed": _("disputed"), "sat_out": _("sat out"), "": ""}
@@ -452,6 +475,6 @@ def scorecards(event):
     return cards
 
 
-def export_filename(event, extension: str) -> str:
-    """The file name of a results download (CSV, JSON)."""
-    return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-results.{extension}"
+def export_filename(event, extension: str, what: str = "results") -> str:
+    """The file name of a download (the results as CSV or JSON, the corrections)."""
+    return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-{what}.{extension}"

@@ -52,6 +52,7 @@ def compute_for(event):
         sit_out_method=event.sit_out_score,
         tie_break=event.tie_break_rule,
         lot_seed=event.pk,
+        missed_rounds=event.missed_rounds,
     )
 
 

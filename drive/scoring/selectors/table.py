@@ -36,6 +36,9 @@ OUTCOME_MESSAGES = {
     "unchanged": gettext_lazy("Already sent: nothing changed."),
     "confirmed": gettext_lazy("Confirmed."),
     "disputed": gettext_lazy("Disputed: the organiser has been told."),
+    "recounted": gettext_lazy("Sent. The sides still disagree: the same count from both settles it, "
+                              "otherwise the organiser will."),
+    "settled": gettext_lazy("Settled: both sides entered the same count."),
 }
 
 # What the table is doing, for the line under the table number.
@@ -101,13 +104,25 @@ def _seats(round_, table):
 
 def _mode(hand, you, open_):
     """What the viewer's phone offers for a hand: "enter" it, "wait" for the opponents
-    (their own side's entry), "confirm" the opponents' entry, or only show it ("view")."""
+    (their own side's entry), "confirm" the opponents' entry, "recount" a disputed hand
+    (agree with the other side's count or send the own side's again), or only show it
+    ("view")."""
     status = hand["status"]
-    if not open_ or you is None or status in (Status.CONFIRMED, Status.DISPUTED):
+    if not open_ or you is None or status == Status.CONFIRMED:
         return "view"
     if status == "missing":
         return "enter"
+    if status == Status.DISPUTED:
+        return "recount"
     return "wait" if SIDE_OF.get(hand["entered_by"]) == you["side"] else "confirm"
+
+
+def _counts(hand, you):
+    """A disputed hand's two counts as the viewer's side sees them: ours and theirs (N-S)."""
+    first = hand["entered_by_side"] == you["side"]
+    ours, theirs = ((hand["ns_tricks"], hand["disputed_ns_tricks"]) if first
+                    else (hand["disputed_ns_tricks"], hand["ns_tricks"]))
+    return {"our_ns": ours, "their_ns": theirs, "their_ew": 13 - theirs}
 
 
 def _hand(event, round_, number, result):
@@ -163,6 +178,7 @@ def _next_round(event, round_, table, seats):
         moves.append({
             "name": seat["name"],
             "entrant": seat["entrant"],
+            "number": seat["number"],
             "from_position": seat["position"],
             "table": going.table.number if going and going.table_id else None,
             "position": going.position if going and going.table_id else "",
@@ -170,12 +186,13 @@ def _next_round(event, round_, table, seats):
             "sits_out": bool(going and not going.table_id),
             "left": going is None,  # left the evening
         })
-    here = {s.position: s.entrant.player.display_name for s in rows.filter(table=table)}
+    here = {s.position: s.entrant for s in rows.filter(table=table)}
     return {
         "number": following.number,
         "started": following.state != State.SEATED,
         "moves": moves,
-        "here": [{"position": p, "position_display": Seat.Position(p).label, "name": here[p]}
+        "here": [{"position": p, "position_display": Seat.Position(p).label, "name": here[p].player.display_name,
+                  "number": here[p].number}
                  for p in SEATS if p in here],
     }
 
@@ -201,6 +218,8 @@ def table_state(table, viewer=None):
         if round_ else []
     for hand in hands:
         hand["mode"] = _mode(hand, you, open_)
+        if hand["mode"] == "recount":
+            hand.update(_counts(hand, you))
     return {
         "event": {"id": event.pk, "title": event.title, "phase": event.phase, "rounds": event.rounds,
                   "hands_per_round": event.hands_per_round, "trump_rule": event.trump_rule,
@@ -223,6 +242,15 @@ def table_state(table, viewer=None):
         "disputed": any(h["status"] == Status.DISPUTED for h in hands),
         "next_round": _next_round(event, round_, table, seats),
     }
+
+
+def table_links(event: Event, round_: Round | None = None) -> list[dict]:
+    """The tables of an evening, or those seated in `round_`, with their tokens (organisers only)."""
+    tables = Table.objects.filter(event=event)
+    if round_ is not None:
+        tables = tables.filter(seats__round=round_).distinct()
+    rows = tables.order_by("number").values_list("number", "token")
+    return [{"table": number, "token": token} for number, token in rows]
 
 
 def table_cards(event):

@@ -300,6 +300,7 @@ def retry_movement(*, actor, event):
     log_action(actor=actor, event=event, action="movement.retried", before={"status": movement.Status.FAILED},
                after={"status": "requested"}, obj=event)
     jobs.after_commit(PLAN_EVENING_TASK, event.pk)
+    broadcast.publish(event.pk, broadcast.Change.EVENING)
     return event
 
 
@@ -398,6 +399,15 @@ def add_late_arrival(*, actor, event, registration):
     return entrant
 
 
+def leave_on_cancellation(actor, event, player_id) -> None:
+    """A checked-in player whose registration is cancelled while the evening runs leaves it
+    (`remove_leaver`); one not playing yet (a late arrival not added) has nothing to leave.
+    Called by the cancellation, in its transaction (events.services.on_leaving_evening)."""
+    entrant = Entrant.objects.filter(event=event, player_id=player_id).first()
+    if entrant is not None:
+        remove_leaver(actor=actor, event=event, entrant=entrant)
+
+
 @transaction.atomic
 def remove_leaver(*, actor, event, entrant):
     """A player who leaves plays no round after the current one."""
@@ -428,6 +438,8 @@ def evening_move(*, actor, event, action, force=False, shown_round=None):
         return start_evening(actor=actor, event=event)
     if action == "publish-results":
         return publish_results(actor=actor, event=event)
+    if action == "retry-movement":
+        return retry_movement(actor=actor, event=event)
     moves = {"start-round": start_round, "pause": pause_clock, "resume": resume_clock}
     if action == "end-round":
         return end_round(actor=actor, event=event, force=force, shown_round=shown_round)

@@ -23,7 +23,7 @@ from drive.scoring.selectors.standings import compute_for
 # locking the event row that result entry and the organiser's actions also use.
 ADVISORY_LOCK_CLASS = 0x5744  # "WD"
 COMPARED_FIELDS = ["place", "shared", "total", "hands_played", "hands_won", "sit_out_hands", "first_half",
-                   "second_half"]
+                   "second_half", "average", "missed_rounds"]
 STORED_FIELDS = [*COMPARED_FIELDS, "computed_at"]
 
 
@@ -59,7 +59,8 @@ def recompute_standings(*, event_id, only_if_stale=False):
         Standing(event=event, entrant_id=line.entrant, place=place, shared=shared, total=line.total,
                  hands_played=len(line.scores), hands_won=line.won,
                  sit_out_hands=len(line.sat_out_rounds) * event.hands_per_round,
-                 first_half=Decimal(line.first_half), second_half=Decimal(line.second_half), computed_at=now)
+                 first_half=Decimal(line.first_half), second_half=Decimal(line.second_half),
+                 average=line.average_shown, missed_rounds=line.missed_rounds, computed_at=now)
         for place, shared, line in compute_for(event)
     ]
     # Every line is computed whole (never incremented); only the lines whose values differ

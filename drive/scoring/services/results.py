@@ -6,6 +6,7 @@ one table never overwrite each other unseen.
 
 from django.db import transaction
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
 
 from engine.seats import SIDE_OF, SIDES
 from drive.core import broadcast
@@ -24,6 +25,15 @@ from drive.scoring.services.recompute import standings_changed
 
 Status = HandResult.Status
 REASON_MAX = 100
+# Why the table changed a hand: kept in the hand's history in English, whatever the
+# writing phone's language, and shown in the reader's (the `change_reason` filter).
+ENTERED = gettext_noop("entered at the table")
+CHANGED = gettext_noop("changed at the table before confirmation")
+CONFIRMED = gettext_noop("confirmed by the opponents")
+DISPUTED = gettext_noop("disputed by the opponents")
+RECOUNTED = gettext_noop("counted again at the table, still disputed")
+SETTLED = gettext_noop("dispute settled at the table: both sides entered the same count")
+TABLE_REASONS = (ENTERED, CHANGED, CONFIRMED, DISPUTED, RECOUNTED, SETTLED)
 
 
 def _tricks(ns_tricks):
@@ -71,7 +81,8 @@ def submit_result(*, table, hand_number, ns_tricks, claim=None, user=None, seat=
     at once with single entry), "updated" (the same side changes its unconfirmed entry: it
     must name the version it saw, so two partners typing at once never overwrite each
     other unseen: the second gets a Conflict with the stored values), "disputed" (the
-    other side disagrees: the organiser is asked).
+    other side disagrees: the organiser is asked). A disputed hand may be counted again
+    (`_recount`): "settled" when both sides' counts now agree, else "recounted".
     """
     table = Table.objects.select_for_update(of=("self",)).select_related("event__club").get(pk=table.pk)
     event = table.event
@@ -103,13 +114,13 @@ def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_trick
         status = Status.CONFIRMED if single else Status.ENTERED
         result = HandResult(round=round_, table=table, hand_number=hand_number, ns_tricks=ns_tricks, trump=trump,
                             status=status, entered_by=seat, confirmed_by=seat if single else "")
-        _save(result, _("entered at the table"))
+        _save(result, ENTERED)
         return ("confirmed" if single else "created"), result
     same = result.ns_tricks == ns_tricks and result.trump == trump
     if same and (result.status == Status.CONFIRMED or SIDE_OF[result.entered_by] == side):
         return "unchanged", result
     if result.status == Status.DISPUTED:
-        raise Conflict(_("This hand is disputed: the organiser will settle it."), extra={"stored": _stored(result)})
+        return _recount(result, side, seat, ns_tricks, trump, expected_version)
     if SIDE_OF[result.entered_by] == side or single:
         if result.status == Status.CONFIRMED:
             raise Conflict(_("This hand is already confirmed."), extra={"stored": _stored(result)})
@@ -117,15 +128,45 @@ def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_trick
             raise Conflict(_("Your side has already entered this hand: look at it, then change it if it is wrong."),
                            extra={"stored": _stored(result)})
         result.ns_tricks, result.trump, result.entered_by = ns_tricks, trump, seat
-        _save(result, _("changed at the table before confirmation"))
+        _save(result, CHANGED)
         return "updated", result
     if same:
         result.status, result.confirmed_by = Status.CONFIRMED, seat
-        _save(result, _("confirmed by the opponents"))
+        _save(result, CONFIRMED)
         return "confirmed", result
     result.status, result.disputed_ns_tricks, result.confirmed_by = Status.DISPUTED, ns_tricks, seat
-    _save(result, _("disputed by the opponents"))
+    _save(result, DISPUTED)
     return "disputed", result
+
+
+def _recount(result, side, seat, ns_tricks, trump, expected_version):
+    """A disputed hand counted again at the table. Each side keeps its latest count: the
+    side that entered first in `ns_tricks` (with the trump), the other in
+    `disputed_ns_tricks`. Once they agree, the hand is confirmed at that count, settled
+    without the organiser; the history says so. Changing a side's own count names the
+    version it saw, as a change before confirmation does (partners never overwrite each
+    other unseen); agreeing with the other side needs no version."""
+    first = SIDE_OF[result.entered_by] == side
+    theirs = result.disputed_ns_tricks if first else result.ns_tricks
+    if ns_tricks == theirs and (first or trump == result.trump):
+        if first:
+            result.ns_tricks, result.trump, result.entered_by = ns_tricks, trump, seat
+        else:
+            result.confirmed_by = seat
+        result.status, result.disputed_ns_tricks = Status.CONFIRMED, None
+        _save(result, SETTLED)
+        return "settled", result
+    if not first and ns_tricks == result.disputed_ns_tricks:
+        return "unchanged", result  # the first side's repeat is caught before (the same entry)
+    if expected_version != result.version:
+        raise Conflict(_("This hand is disputed: look at both sides' counts, then send yours again with the version "
+                         "you saw. The same count from both sides settles it."), extra={"stored": _stored(result)})
+    if first:
+        result.ns_tricks, result.trump, result.entered_by = ns_tricks, trump, seat
+    else:
+        result.disputed_ns_tricks, result.confirmed_by = ns_tricks, seat
+    _save(result, RECOUNTED)
+    return "recounted", result
 
 
 def _stored(result):

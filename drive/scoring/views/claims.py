@@ -9,6 +9,7 @@ from django.views.decorators.http import require_POST
 
 from drive.core.errors import Forbidden, ServiceError
 from drive.events.access import organised_event
+from drive.core.seats import seat_letter
 
 from drive.scoring.services import claims
 from drive.scoring.models import Table
@@ -31,7 +32,7 @@ def release(request, event_id, round_number, table_number, seat):
         messages.error(request, exc.message)
     else:
         messages.success(request, _("Seat %(seat)s of table %(table)s is free: it can be claimed again.")
-                         % {"seat": seat, "table": table_number})
+                         % {"seat": seat_letter(seat), "table": table_number})
     return _back(event, round_number, table_number)
 
 

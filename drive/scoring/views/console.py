@@ -57,6 +57,8 @@ def move_message(action, result):
             text += " " + _("Tables still out at the end: %(tables)s.") % {
                 "tables": ", ".join(str(t) for t in result.late_tables)}
         return text
+    if action == "retry-movement":
+        return _("The movement is being worked out again: round 1 will be seated in a moment.")
     return _("The results are published.")
 
 

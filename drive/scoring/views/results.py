@@ -1,6 +1,7 @@
 """Pages for everyone: the player's evening, live standings, published results with their
-CSV export (the JSON one is the API's document: api.results), and the organiser's printable score cards. Thin: reads come from
-selectors.results, permissions from drive.events.access."""
+exports (the standings as CSV, the corrections as a CSV of their own; the whole as JSON is
+the API's document, api.results), and the organiser's printable score cards. Thin: reads
+come from selectors.results, permissions from drive.events.access."""
 
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
@@ -13,6 +14,8 @@ from drive.scoring.services.freshness import fresh_standings
 from drive.core.rendercache import cached_html
 from drive.core.spreadsheet import SafeWriter
 from drive.events.models import Event
+from drive.events.access import is_organiser, require_organiser
+from drive.events.prizes import shown_name
 from drive.events.access import is_organiser, require_organiser
 
 from drive.scoring.selectors import results as selectors
@@ -63,27 +66,42 @@ def results(request, event_id):
     return render(request, "scoring/results/results.html", context)
 
 
+def _csv(event, what):
+    """A CSV download: its rows are escaped against formulas (names are the players' own words)."""
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{selectors.export_filename(event, "csv", what)}"'
+    response.write("\ufeff")  # spreadsheets then read the names' accents right
+    return response, SafeWriter(response)
+
+
 def results_csv(request, event_id):
-    """One row per entrant: place, totals, a column per hand; then the corrections."""
+    """The standings, one table: a row per entrant with place, totals and a column per hand.
+    The corrections are a file of their own (`corrections_csv`): one table a file, so a
+    spreadsheet reads it whole."""
     event = results_event(request.user, event_id)
     data = selectors.results_of(event, fresh_standings(event))
     columns = selectors.results_columns(event)
-    response = HttpResponse(content_type="text/csv; charset=utf-8")
-    response["Content-Disposition"] = f'attachment; filename="{selectors.export_filename(event, "csv")}"'
-    response.write("\ufeff")  # spreadsheets then read the names' accents right
-    out = SafeWriter(response)  # names are the players' own words: no formulas
-    out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Hands played"), _("Hands won"),
-                  _("Hands sat out"), _("Sit-out average credited"), _("First half"), _("Second half"), _("Prizes"),
+    response, out = _csv(event, "results")
+    out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Average per hand"), _("Hands played"),
+                  _("Hands won"), _("Hands sat out"), _("Sit-out average credited"), _("Missed rounds"),
+                  _("First half"), _("Second half"), _("Prizes"),
                   *[_("R%(round)s H%(hand)s") % {"round": r, "hand": h} for r, h in columns]])
     for line in data["lines"]:
         out.writerow([f"{line.place}=" if line.shared else line.place, line.number, line.name, line.total,
-                      line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit, line.first_half,
-                      line.second_half, "; ".join(line.prizes), *selectors.grid_text(selectors.score_grid(line, columns))])
-    out.writerow([])
-    out.writerow([_("Corrections")])
+                      line.average, line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit,
+                      line.missed_text, line.first_half, line.second_half,
+                      "; ".join(shown_name(prize) for prize in line.prizes),
+                      *selectors.grid_text(selectors.score_grid(line, columns))])
+    return response
+
+
+def corrections_csv(request, event_id):
+    """The organiser's corrections to hand results, oldest first: a row per change."""
+    event = results_event(request.user, event_id)
+    response, out = _csv(event, "corrections")
     out.writerow([_("When"), _("By"), _("Round"), _("Table"), _("Hand"), _("Kind"), _("Old N-S tricks"),
                   _("New N-S tricks"), _("Reason")])
-    for change in data["corrections"]:
+    for change in selectors.corrections(event):
         out.writerow([change["at"].isoformat(), change["by"], change["round"], change["table"], change["hand"],
                       change["kind_label"], "" if change["old_ns_tricks"] is None else change["old_ns_tricks"],
                       change["new_ns_tricks"], change["reason"]])

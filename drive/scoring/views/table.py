@@ -64,6 +64,8 @@ def _picks(state, posted):
             hand["pick_ns"], hand["pick_trump"] = posted.get("ns_tricks"), posted.get("trump") or ""
         elif hand["mode"] == "wait":
             hand["pick_ns"], hand["pick_trump"] = hand["ns_tricks"], hand["trump"]
+        elif hand["mode"] == "recount":  # the side's own count, to send again or change
+            hand["pick_ns"], hand["pick_trump"] = hand["our_ns"], hand["trump"]
         else:
             hand["pick_ns"], hand["pick_trump"] = None, (hand["trump"] if hand["trump_fixed"] else "")
         picked = hand["pick_ns"]

@@ -3,10 +3,7 @@
 // clock on the organiser's laptop does not shift the countdown. A paused clock stands still.
 (function () {
   "use strict";
-  function text(seconds) {
-    var m = Math.floor(seconds / 60), s = seconds % 60;
-    return m + ":" + (s < 10 ? "0" : "") + s;
-  }
+  var text = window.whist.clockText;
   function tick() {
     document.querySelectorAll("[data-clock]").forEach(function (el) {
       var left = parseInt(el.getAttribute("data-seconds-left"), 10);
@@ -20,7 +17,7 @@
       }
       var remaining = Math.max(0, Math.ceil((Number(el.dataset.localDeadline) - Date.now()) / 1000));
       shown.textContent = text(remaining);
-      el.classList.toggle("low", remaining > 0 && remaining <= 120);
+      el.classList.toggle("low", remaining > 0 && remaining <= window.whist.warnSeconds);
       if (remaining === 0 && !el.classList.contains("over")) {
         el.classList.add("over");
         note.textContent = el.getAttribute("data-over-text");

@@ -6,7 +6,7 @@
 // nothing behind to leak.
 (function () {
   "use strict";
-  var GAP_MS = 250, PAGE_MS = 8000, WARN_SECONDS = 120;
+  var GAP_MS = 250, PAGE_MS = 8000, WARN_SECONDS = window.whist.warnSeconds;
   var lastRefresh = 0, pending = null;
   var deadline = null, paused = false;
   var page = 0;
@@ -25,11 +25,7 @@
     if (wait <= 0) refresh(); else pending = setTimeout(refresh, wait);
   });
 
-  function two(n) { return (n < 10 ? "0" : "") + n; }
-  function clockText(seconds) {
-    var m = Math.floor(seconds / 60), s = seconds % 60, h = Math.floor(m / 60);
-    return h ? h + ":" + two(m % 60) + ":" + two(s) : m + ":" + two(s);
-  }
+  var clockText = window.whist.clockText;
 
   // Read the clock the server sent (seconds left, not a time of day: the venue laptop's
   // clock may be wrong).
@@ -106,11 +102,14 @@
     var left = Math.max(0, Math.ceil((deadline - Date.now()) / 1000));
     chimeAtZero(left);
     var time = clock.querySelector("[data-clock-time]"), warn = clock.querySelector("[data-clock-warn]");
+    var over = clock.querySelector("[data-clock-over]");
     var text = clockText(left);
     if (time && time.textContent !== text) time.textContent = text;
-    var warning = left <= WARN_SECONDS;
+    var warning = left > 0 && left <= WARN_SECONDS;  // at zero the clock says time is up instead
     clock.classList.toggle("warn", warning);
+    clock.classList.toggle("over", left === 0);
     if (warn) warn.hidden = !warning;
+    if (over) over.hidden = left !== 0;
   }
 
   function showPage() {
@@ -120,6 +119,23 @@
     if (!pages.length) return;
     var shown = page % pages.length;
     for (var i = 0; i < pages.length; i++) pages[i].hidden = i !== shown;
+    fitNames(pages[shown]);
+  }
+
+  // A name too long for its line steps down a size or two (screen.css: fit-1, fit-2) before
+  // the ellipsis cuts it: measured on the page shown (a hidden page has no width).
+  var FITS = ["fit-1", "fit-2"];
+  function fitNames(root) {
+    var names = root.querySelectorAll(".name");
+    for (var i = 0; i < names.length; i++) {
+      var name = names[i], step = 0;
+      name.classList.remove.apply(name.classList, FITS);
+      while (step < FITS.length && name.scrollWidth > name.clientWidth + 1) {
+        if (step) name.classList.remove(FITS[step - 1]);
+        name.classList.add(FITS[step]);
+        step += 1;
+      }
+    }
   }
 
   function turnPage() { page += 1; showPage(); }
@@ -145,5 +161,6 @@
     showChimeHint();
     setInterval(tick, 250);
     setInterval(turnPage, PAGE_MS);
+    window.addEventListener("resize", showPage);
   });
 })();

@@ -7,7 +7,7 @@
   // reconnect, the round ending, the seating) may change what this table shows.
   window.tableWantsUpdate = function (event) {
     var message = event && event.detail;
-    if (!message || message.kind !== "results" || !message.data) return true;
+    if (!message || message.kind !== window.whist.kinds.RESULTS || !message.data) return true;
     var page = document.getElementById("table-live");
     return !page || String(message.data.table) === page.getAttribute("data-table");
   };
@@ -25,6 +25,28 @@
   document.addEventListener("htmx:responseError", function (event) {
     var xhr = event.detail && event.detail.xhr;
     if (xhr && xhr.status === 404 && document.getElementById("table-live")) location.reload();
+  });
+
+  // A hand's form on its way: its button says so and takes no second tap (one tap, one
+  // entry) until the answer, which replaces the hand; an answer that never comes (the
+  // Wi-Fi dropped it) gives the button back to try again.
+  function sending(form) {  // a form's own request, not the panel's refresh around it
+    return form && form.tagName === "FORM" ? form.querySelectorAll("button[data-sending]") : [];
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    sending(event.detail && event.detail.elt).forEach(function (button) {
+      button.setAttribute("data-label", button.textContent);
+      button.textContent = button.getAttribute("data-sending");
+      button.disabled = true;
+    });
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    sending(event.detail && event.detail.elt).forEach(function (button) {
+      if (!button.hasAttribute("data-label")) return;
+      button.textContent = button.getAttribute("data-label");
+      button.removeAttribute("data-label");
+      button.disabled = false;
+    });
   });
 
   document.addEventListener("change", function (event) {

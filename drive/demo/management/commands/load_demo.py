@@ -61,14 +61,19 @@ class Command(BaseCommand):
             actor=organiser, club=club, title="Christmas Whist Drive", venue="St Mary's Church Hall",
             starts_at=(now + timedelta(days=14)).replace(hour=19, minute=0, second=0, microsecond=0),
             capacity=30, rounds=8, hands_per_round=3, round_minutes=20, published=True,
-            prizes=["First prize: hamper", "Second prize: wine", "Booby prize: wooden spoon"],
+            prizes=[{"name": "First prize: hamper", "kind": "overall"}, {"name": "Second prize: wine", "kind": "overall"},
+                    {"name": "Ladies' prize: Regent Street voucher", "kind": "ladies"},
+                    {"name": "Gents' prize: bottle of port", "kind": "gents"},
+                    {"name": "Booby prize: wooden spoon", "kind": "booby"}],
         )
         for user in users[:33]:
             registration_services.register(actor=user, event=upcoming)
         tonight = services.create_event(
             actor=organiser, club=club, title="Friday Whist Drive", venue="Village Hall",
             starts_at=now - timedelta(minutes=40), capacity=24, rounds=6, hands_per_round=4, round_minutes=24,
-            published=True, prizes=["First prize", "Second prize", "Booby prize"],
+            published=True, prizes=[{"name": "First prize", "kind": "overall"}, {"name": "Second prize", "kind": "overall"},
+                                    {"name": "Half-time prize", "kind": "half_time"},
+                                    {"name": "Booby prize", "kind": "booby"}],
         )
         self._fill_tonight(tonight, users[20:40], organiser)
         return organiser, tonight
@@ -103,7 +108,9 @@ class Command(BaseCommand):
             username=f"player{index + 1}", password=self.password_hash, first_name=first, last_name=last,
             email=f"player{index + 1}@example.org",
         )
-        Player.objects.create(user=user, display_name=name)
+        # The first names alternate lady, gent (FIRST): the ladies' and gents' prizes have their lists.
+        Player.objects.create(user=user, display_name=name,
+                              category=Player.Category.LADY if index % 2 == 0 else Player.Category.GENT)
         return user
 
     def _fill_tonight(self, event, users, organiser):
