@@ -1,4 +1,4 @@
-"""Browser timings: the tests prove what happens, this prints how fast (issue 10).
+"""Browser timings: the tests prove what happens, this prints how fast.
 
     .venv/bin/python bench/browser.py            # needs /usr/bin/chromium
     DATABASE_URL=postgres://... REDIS_URL=redis://.../14 .venv/bin/python bench/browser.py

@@ -14,7 +14,7 @@ The evening: 4 x --tables players, 8 rounds of 3 hands, rounds 1-6 stored, round
 playing. Measured in the same run:
 1. throughput, closed loop (--clients at once for --seconds): a trivial view (/livez) and
    the 400-player standings page (a phone's first load, the whole page); the ratio of the
-   two is the goal (issue 10: at least 0.3; it was 0.017);
+   two is the goal (at least 0.3; it was 0.017);
 2. round 7: every table enters its 3 hands from both sides (N enters, E confirms, each
    phone with its seat claim), each entry at a random moment within --window seconds,
    while --phones phones poll their page every --poll seconds on average (of each four,
@@ -30,7 +30,6 @@ import math
 import os
 import random
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -81,7 +80,6 @@ def build_evening(tables, title="Load Drive"):
     from drive.live.services.screen import new_screen_token
     from drive.movements.models import Entrant
     from drive.scoring.services import ranking
-    from drive.scoring.selectors import standings as standings_selectors
     from drive.scoring.models import HandResult, Round, Table
 
     players, now = tables * 4, timezone.now()
@@ -130,7 +128,7 @@ def start_round(event, number):
 def check_stored(event, round_number, tables, wait=60.0):
     """(every hand of the round stored and confirmed with its tricks, stored standings
     equal a recompute from the rows), waiting up to `wait` s for the worker."""
-    from drive.scoring.services import ranking
+    from drive.scoring.selectors import standings as standings_selectors
     from drive.scoring.models import HandResult, Standing
 
     stored = {(r.table.number, r.hand_number): (r.ns_tricks, r.status) for r in

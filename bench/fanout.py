@@ -18,7 +18,7 @@ update had reached its last client, and the CPU the server and the clients used 
 (which side is the bottleneck).
 
 Baseline, same run: the same with 1 client; the N-client p95 is shown as a ratio to it.
-Goal (issue 6): with 500 clients p95 at most 250 ms and no client missing an update. Exit
+Goal: with 500 clients p95 at most 250 ms and no client missing an update. Exit
 code 1 if a client missed an update or could not connect (the latency goal is printed,
 not asserted).
 """

@@ -2,10 +2,10 @@
 
     .venv/bin/python bench/movements.py [--max-v 400] [--cap 20] [--sweep]
 
-The optimiser spends seeded annealing steps, not seconds (issue 10): every figure of
+The optimiser spends seeded annealing steps, not seconds: every figure of
 quality here is the same on any machine; the times are this machine's.
 
-1. Wh(v) for every v the constructions reach (issue 4 goal: at most 1 s each).
+1. Wh(v) for every v the constructions reach (goal: at most 1 s each).
 2. Exactly R = 12 rounds for a sample of v up to 400, hard limits only
    (no partner twice, no opponent over twice, sit-outs within one; goal 2 s).
 3. The same small instances by a plain backtracking model (table by table,

@@ -14,7 +14,7 @@ set-up without REDIS_URL). Then the full evening's recompute is timed against th
 loop, both when nothing changed and when every stored line is rewritten.
 
 On PostgreSQL when DATABASE_URL is set (a throwaway database `<its name>_bench` is
-created and dropped on that server, so runs against different names never collide), else on SQLite (a temporary file). Goals (issue 5):
+created and dropped on that server, so runs against different names never collide), else on SQLite (a temporary file). Goals:
 recompute at most 100 ms and at least 10x faster than the naive loop; submission
 latency p95 under 200 ms.
 """
@@ -151,8 +151,6 @@ def _worker_process(event_id, dirty, stop, report):
 
     from drive.scoring.services import ranking
 
-    from drive.scoring.selectors import standings as standings_selectors
-
     times = []
     try:
         while not stop.is_set():
@@ -249,6 +247,7 @@ def main():
         from django.db import connection
 
         from drive.scoring.services import ranking
+        from drive.scoring.selectors import standings as standings_selectors
         from drive.scoring.models import Standing
         from tests.integration.test_evening_load import ROUNDS, build_evening, expected_lines, play_round, stored_lines
 

@@ -161,7 +161,7 @@ CELERY_RESULT_SERIALIZER = "json"
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_TIMEZONE = "UTC"
-# Killed workers and Redis outages (issue 10). A task a killed worker held (acks_late)
+# Killed workers and Redis outages. A task a killed worker held (acks_late)
 # comes back after the visibility timeout: longer than any task (a movement search is at
 # most MOVEMENT_SAFETY_SECONDS), far shorter than Redis's default hour. A publish that cannot
 # reach the broker gives up within about a second: the request is never held for it (the

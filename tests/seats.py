@@ -1,4 +1,4 @@
-"""Test helpers: claim a seat as a phone does, then enter a hand from it (issue 10).
+"""Test helpers: claim a seat as a phone does, then enter a hand from it.
 
 `enter(table=..., seat="N", ...)` stands for the phone at that seat: the first entry
 claims the seat, later ones reuse the claim (its secret is looked up by the stored

@@ -196,7 +196,7 @@ def test_door_check_in_of_an_event_dated_in_year_one_is_no_server_error(api, mak
     assert response.status_code == 200  # the event "started" long ago: the door is open
 
 
-# --- bodies no client should send: nested deeply, or too large (issue 10, "Abuse") -----------
+# --- bodies no client should send: nested deeply, or too large -----------
 # Ten thousand nested `[` gave a 500 on every JSON endpoint, the login included. Every
 # operation that takes a body gets them, anonymously and as the organiser: never a server
 # error, always a JSON answer; past the limits a 400 with `detail` and `code`.

@@ -1,4 +1,4 @@
-"""Redis away (issue 10): the cache degrades (it holds only what can be lost, so a read
+"""Redis away: the cache degrades (it holds only what can be lost, so a read
 answers "not there" and a write is dropped instead of failing the request), and a cache,
 channel layer or broker that hangs rather than refuses is left alone for a moment, so it
 does not hold every request for its timeouts."""

@@ -1,4 +1,4 @@
-"""Bounded PostgreSQL connections (issue 10: `conn_max_age=60` under ASGI kept one
+"""Bounded PostgreSQL connections (`conn_max_age=60` under ASGI kept one
 connection per request thread, 73 in 3 s for 20 clients, then "too many clients").
 Each process has a psycopg pool sized from the environment; the embedded SQLite default
 is unchanged. Under load: tests/integration/test_load_faults.py."""

@@ -82,7 +82,7 @@ def test_embedded_sqlite_uses_wal_and_immediate_transactions(tmp_path):
 
 
 def test_compose_restarts_its_processes_and_runs_one_beat():
-    """Issue 10: a worker that exits (a Redis outage) comes back by itself, and beat sends
+    """A worker that exits (a Redis outage) comes back by itself, and beat sends
     the standings sweep that redoes lost recomputations."""
     services = yaml.safe_load((ROOT / "docker-compose.yml").read_text())["services"]
     for name in ("web", "worker", "beat"):
@@ -93,7 +93,7 @@ def test_compose_restarts_its_processes_and_runs_one_beat():
 
 
 def test_a_killed_workers_task_comes_back_within_minutes():
-    """Issue 10: Redis hands an unacknowledged task to another worker after the visibility
+    """Redis hands an unacknowledged task to another worker after the visibility
     timeout: longer than any task (a movement search's safety net), far below its default
     hour; beat's sweep runs far more often still, and the worker never stops reconnecting."""
     from django.conf import settings

@@ -1,5 +1,5 @@
 """/healthz: up or down to the public; the checks' details to staff users or a monitor
-holding HEALTHZ_TOKEN, and never a host or URL (issue 10: it told the public the Redis host)."""
+holding HEALTHZ_TOKEN, and never a host or URL (it told the public the Redis host)."""
 import json
 
 import pytest

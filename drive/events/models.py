@@ -156,7 +156,7 @@ class Event(models.Model):
                     "it is credited with an average."),
     )
     door_code = models.CharField(_("door code"), max_length=40, default=new_door_code, unique=True, editable=False)
-    # The room's screen link (issue 6): no login on the venue computer, so the token is the key.
+    # The room's screen link: no login on the venue computer, so the token is the key.
     screen_token = models.CharField(_("screen link"), max_length=40, unique=True, null=True, blank=True,
                                     editable=False)
     screen_chime = models.BooleanField(_("chime at the end of the round"), default=False,
@@ -220,7 +220,7 @@ class Registration(models.Model):
 
 
 class AuditEntry(models.Model):
-    """One organiser write: who, when, what, before and after (issue 10, after pretix's LogEntry).
+    """One organiser write: who, when, what, before and after (after pretix's LogEntry).
 
     The object is named by its model label and id as text, not a ContentType row,
     so an exported evening imports into another database with its log intact.

@@ -1,4 +1,4 @@
-"""The leaders' chart on the room's screen (issue 6): where every line, mark and label of
+"""The leaders' chart on the room's screen: where every line, mark and label of
 the SVG goes, for `templates/live/_chart.html` to draw (the template escapes the names).
 
 Pure: the runs (`drive.scoring.standings.Run`, from the `leaders` selector) in, numbers

@@ -90,7 +90,7 @@ class Seat(models.Model):
 
 
 class SeatClaim(models.Model):
-    """A phone's hold on one seat of a table for one round (issue 10: seats belong to people).
+    """A phone's hold on one seat of a table for one round (seats belong to people).
 
     The phone proves it with the secret the server gave it (only its SHA-256 is kept);
     a claim made signed in by the player seated there is also bound to that account.

@@ -196,7 +196,7 @@ def _ranked(lines, tie_break, lot_seed, partners, by_average=False):
     return [(place, sharing[place] > 1, lines[e]) for place, unit in placed for e in sorted(members[unit])]
 
 
-# --- the leaders' running totals (the room's chart, issue 6) ------------------------------------
+# --- the leaders' running totals (the room's chart) ------------------------------------
 
 
 @dataclass

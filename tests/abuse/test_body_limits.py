@@ -1,4 +1,4 @@
-"""JSON depth and body size (issue 10, "Abuse"): ten thousand nested `[` gave a 500 on
+"""JSON depth and body size: ten thousand nested `[` gave a 500 on
 every JSON endpoint, the login included; a 10 MB body got an HTML 400 under /api/. Now
 both are a JSON 400 with `detail` and `code`, and a page answers a huge body with 400."""
 import json

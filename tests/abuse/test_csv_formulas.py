@@ -1,5 +1,5 @@
 """The public results CSV: a name a spreadsheet would run as a formula goes out as text
-(issue 10, "Abuse": a display name starting with `=` went into the CSV unescaped)."""
+(a display name starting with `=` went into the CSV unescaped)."""
 import csv
 import io
 

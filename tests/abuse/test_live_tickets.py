@@ -1,4 +1,4 @@
-"""Websockets only for what the viewer may see (issue 10, "Abuse": any socket could
+"""Websockets only for what the viewer may see (any socket could
 subscribe to any event id, unpublished and other clubs' included). A socket needs the
 signed, expiring ticket for its event that the pages allowed to show it carry."""
 import re

@@ -1,4 +1,4 @@
-"""Names (issue 10, "Abuse"): zero-width, control and format characters, and names blank
+"""Names: zero-width, control and format characters, and names blank
 once stripped of them, are refused with a field message everywhere a name comes in:
 the services, the API (sign-up, walk-in) and the pages (sign-up, walk-in)."""
 import pytest

@@ -1,4 +1,4 @@
-"""Rate limits (issue 10, "Abuse"): every login, sign-up and token route and result entry
+"""Rate limits: every login, sign-up and token route and result entry
 answers 429 past its rate, keyed on the real client address: a new X-Forwarded-For per
 request does not reset the count; behind trusted proxies the proxy's entry counts."""
 import pytest

@@ -1,4 +1,4 @@
-"""CSP and Permissions-Policy (issue 10, "Abuse": no Content-Security-Policy). Every
+"""CSP and Permissions-Policy (no Content-Security-Policy). Every
 response carries them; no template has an inline script, handler or style for the policy
 to block (the browser tests fail on any CSP violation, tests/browser/conftest.py)."""
 import re

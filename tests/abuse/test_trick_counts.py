@@ -1,4 +1,4 @@
-"""Trick counts are ASCII digits only (issue 10, "Abuse": "٧" was taken as 7). The API's
+"""Trick counts are ASCII digits only ("٧" was taken as 7). The API's
 entry and correction, the console's correction form and the table page refuse other
 scripts' digits, signs, spaces, decimals and booleans with the field's message."""
 import pytest

@@ -1,4 +1,4 @@
-"""The audit log in the console and the API: organisers only, newest first, paged (issue 10)."""
+"""The audit log in the console and the API: organisers only, newest first, paged."""
 import pytest
 from django.urls import reverse
 

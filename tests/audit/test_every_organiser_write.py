@@ -1,4 +1,4 @@
-"""Every organiser write leaves an audit entry (issue 10): the services are found by
+"""Every organiser write leaves an audit entry: the services are found by
 walking the `drive` package, so a new organiser service without a scenario here (and
 so, without a checked audit entry) fails the first test."""
 import importlib

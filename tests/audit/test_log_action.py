@@ -1,4 +1,4 @@
-"""log_action: one row per organiser write, readable after the fact (issue 10)."""
+"""log_action: one row per organiser write, readable after the fact."""
 import datetime
 
 from drive.events.services.audit import changed, log_action, snapshot

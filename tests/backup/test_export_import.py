@@ -1,4 +1,4 @@
-"""Backup (issue 10): a whole evening exported to JSON and imported into an empty
+"""Backup: a whole evening exported to JSON and imported into an empty
 database gives identical standings from the imported rows, with its history kept."""
 import json
 

@@ -11,7 +11,7 @@ import pytest
 from tests.services import CHROMIUM, require_chromium
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
-# Waits for something to happen, generous enough for a slow, loaded laptop (issue 10):
+# Waits for something to happen, generous enough for a slow, loaded laptop:
 # they bound a hang, never a speed (bench/browser.py times what matters).
 WAIT_MS = 30_000
 WORKER_WAIT_MS = 60_000  # through a Celery worker and the channel layer
@@ -50,7 +50,7 @@ def browser():
 
 
 def csp_violation(message):
-    """A console message saying the Content-Security-Policy blocked something (issue 10)."""
+    """A console message saying the Content-Security-Policy blocked something."""
     return "Content Security Policy" in message.text
 
 

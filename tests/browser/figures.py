@@ -1,6 +1,6 @@
 """Timed figures of the browser tests: printed, and handed to bench/browser.py.
 
-Tests assert what happened, never how fast (issue 10: a loaded machine is slow, not
+Tests assert what happened, never how fast (a loaded machine is slow, not
 wrong); bench/browser.py runs them with BENCH_FIGURES set and compares each figure with
 its baseline, measured in the same run, and with its goal.
 """

@@ -1,4 +1,4 @@
-"""The audit log on a phone (issue 10): who, when, what and before -> after readable at
+"""The audit log on a phone: who, when, what and before -> after readable at
 390 px wide, nothing sticking out sideways; the new door code asks before it is sent."""
 import pytest
 

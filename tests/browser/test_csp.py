@@ -1,4 +1,4 @@
-"""Under the Content-Security-Policy (issue 10) the pages still work: the Swagger UI, the
+"""Under the Content-Security-Policy the pages still work: the Swagger UI, the
 language switch, the console's "find a player" box and a confirmation before a form is
 sent, all without inline script (the `new_page` fixture fails on any CSP violation)."""
 import pytest

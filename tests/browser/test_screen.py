@@ -1,4 +1,4 @@
-"""The room's screen in real Chromium (issue 6): opened by its screen link at projector
+"""The room's screen in real Chromium: opened by its screen link at projector
 size, it follows the evening by itself: before the start, a result entered through the
 table API shows in the standings without a reload, the clock's last two minutes, "find
 your table", and the prizes.
@@ -136,7 +136,7 @@ def test_the_screen_follows_the_evening_without_a_reload(screen_night, browser, 
 
         # --- a result through the table API reaches the open screen ---------------------------
         claim = page.request.post(f"/api/tables/{screen_night['table']}/claims/", data={"seat": "N"})
-        assert claim.status == 201, claim.text()  # North's phone claims its seat first (issue 10)
+        assert claim.status == 201, claim.text()  # North's phone claims its seat first
         answer = page.request.post(f"/api/tables/{screen_night['table']}/results/",
                                    data={"seat": "N", "hand_number": 1, "ns_tricks": 9, "trump": "H"},
                                    headers={"X-Seat-Claim": claim.json()["claim"]})

@@ -1,10 +1,10 @@
-"""The room's screen over real websockets (issue 6 acceptance): daphne in a process of its
+"""The room's screen over real websockets: daphne in a process of its
 own, the Redis channel layer, a real Celery worker recomputing the standings and Debian's
 Chromium showing the screen at projector size.
 
 - 50 results submitted through the table API reach the open screen (hands entered and
   the standings line they change); the submit-to-screen delay is measured and compared
-  with its goal (p95 <= 1 s) by bench/browser.py, not asserted (issue 10).
+  with its goal (p95 <= 1 s) by bench/browser.py, not asserted.
 - Half-way the ASGI server is killed and started again: the screen says it is
   reconnecting, finds the server again and shows the next result, never reloaded.
 - An announcement and the chime at zero arrive the same way.
@@ -109,7 +109,7 @@ CLAIMS = {}  # table token -> the secret of North's phone there
 
 
 def submit(page, token, hand, ns_tricks):
-    if token not in CLAIMS:  # North's phone claims its seat first (issue 10)
+    if token not in CLAIMS:  # North's phone claims its seat first
         claim = page.request.post(f"/api/tables/{token}/claims/", data={"seat": "N"})
         assert claim.status == 201, claim.text()
         CLAIMS[token] = claim.json()["claim"]

@@ -1,4 +1,4 @@
-"""A whole small whist drive in real Chromium, end to end (issue 5, "Done when").
+"""A whole small whist drive in real Chromium, end to end.
 
 Eight walk-ins, an individual movement, 3 rounds of 2 hands. The organiser logs in and
 runs the evening from the console by clicking: start (the movement is computed by the
@@ -492,7 +492,7 @@ def test_a_small_evening_end_to_end(small_evening, live_server, settings):
         move(desk, "Publish the results", "The results are published.")
         assert dialogs[-1] == "Publish the results for everyone to see?"
         expect(desk.locator(".phase")).to_contain_text("results published")
-        # The table cards are stale now (issue 5: a stale token gets 404); a phone left open
+        # The table cards are stale now (a stale token gets 404); a phone left open
         # finds out by itself and says so (no more polling).
         for page in (p for pair in phones.values() for p in pair):
             expect(page.locator("body")).to_contain_text("This evening is over", timeout=WAIT_MS)

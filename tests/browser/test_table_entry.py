@@ -122,7 +122,7 @@ def test_two_phones_enter_and_confirm_a_hand(table_night, new_page, shoot, setti
     expect(hand(east, 1).locator(".badge")).to_contain_text("confirmed")
     shoot(east, "table-05-confirmed")
 
-    # --- a third phone cannot take North's seat (issue 10): the page says why ------------------
+    # --- a third phone cannot take North's seat: the page says why ------------------
     intruder = new_page("intruder")
     intruder.goto(entry)
     expect(intruder.locator("#who")).to_contain_text("taken by a phone")

@@ -5,7 +5,7 @@ from engine.cards import (BIT, SUIT_MASK, CardError, Suit, card_name, card_str, 
 
 
 def test_card_ints_suit_blocks_in_dds_order():
-    # issue 3: a card is suit*13 + rank, suits S H D C, so a hand is four 13-bit blocks
+    # a card is suit*13 + rank, suits S H D C, so a hand is four 13-bit blocks
     assert parse_card("2S") == 0 and parse_card("AS") == 12
     assert parse_card("2H") == 13 and parse_card("AC") == 51
     assert [s.name for s in Suit] == ["SPADES", "HEARTS", "DIAMONDS", "CLUBS"]

@@ -1,4 +1,4 @@
-"""The command-line contract of issue 3, through real subprocesses."""
+"""The engine's command-line contract, through real subprocesses."""
 
 import json
 import os

@@ -121,7 +121,7 @@ def test_trump_card_visible_until_dealer_plays_to_first_trick():
 
 
 def test_seat_view_hides_other_hands():
-    # issue 3: a per-seat view holds exactly what that seat may see
+    # a per-seat view holds exactly what that seat may see
     st = random_state(7)
     v = st.view(2)
     assert v.hand == st.hands[2] and v.open_hands == {}

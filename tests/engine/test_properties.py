@@ -15,7 +15,7 @@ from engine.scoring import hand_points
 
 from .kit import deals
 
-# No deadline and no "too slow" check: a loaded machine is slow, not wrong (issue 10).
+# No deadline and no "too slow" check: a loaded machine is slow, not wrong.
 FAST = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 choices = st.lists(st.integers(0, 12), min_size=52, max_size=52)
 

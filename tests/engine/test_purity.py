@@ -1,4 +1,4 @@
-"""The engine is pure Python with no Django import (issue 3, DESIGN engine/)."""
+"""The engine is pure Python with no Django import (DESIGN engine/)."""
 
 import ast
 import subprocess

@@ -37,7 +37,7 @@ def test_other_targets_refused():
 
 
 def test_named_presets_cover_the_options():
-    # issue 3: presets for short, drive, long and the classic options of part L
+    # presets for short, drive, long and the classic options of part L
     for name in ("short", "drive", "long", "russian", "special_suit", "enfilade", "no_trump",
                  "short7", "short10", "drive_over_six", "drive_rotation", "drive_rotation_nt"):
         assert PRESETS[name].name == name

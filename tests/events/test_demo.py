@@ -22,6 +22,6 @@ def test_demo_has_an_upcoming_drive_with_a_waitlist_and_an_evening_in_progress()
     assert Round.objects.get(event=tonight, number=1).state == Round.State.PLAYING
     assert HandResult.objects.filter(round__event=tonight, status="disputed").count() == 1
     assert HandResult.objects.filter(round__event=tonight, status="confirmed").exists()
-    # The results came from claimed seats (issue 10): North signed in, East a phone.
+    # The results came from claimed seats: North signed in, East a phone.
     claimed = SeatClaim.objects.filter(round__event=tonight)
     assert claimed.filter(position="N", user__isnull=False).exists() and claimed.filter(position="E", user=None).exists()

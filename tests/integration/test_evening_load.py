@@ -114,7 +114,7 @@ def submit_concurrently(work, threads=THREADS, window=None, on_submitted=None):
     open-loop load; latency then counts from that moment). Returns (outcomes, errors,
     latencies in seconds).
     """
-    for table, seat, _hand, _ns in work:  # each phone claims its seat before the burst (issue 10)
+    for table, seat, _hand, _ns in work:  # each phone claims its seat before the burst
         seats.claim(table, seat)
     rng = random.Random(len(work))
     jobs = queue.SimpleQueue()

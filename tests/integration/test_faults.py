@@ -1,4 +1,4 @@
-"""Faults the evening survives (issue 10), with real processes: Celery workers (and beat)
+"""Faults the evening survives, with real processes: Celery workers (and beat)
 in subprocesses of their own on the test database, daphne, and Redis.
 
 - A worker killed with SIGKILL while it holds the standings' recomputation: with no later
@@ -236,7 +236,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
         # The killed worker's database session notices it is alone once it gets the lock.
         assert _wait_for(lambda: advisory_sessions(event) == 0), "the killed worker's session stayed"
         assert standings_selectors.state_of(event.pk).stale and stored_lines(event) != recomputed_lines(event)
-        # A mark that would block every later ask for an hour, as before issue 10.
+        # A mark that would block every later ask for an hour, as it once did.
         cache.set(recompute.pending_key(event.pk), True, 3600)
 
         # No later result: a new worker with beat, and nothing else happens.

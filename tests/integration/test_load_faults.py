@@ -1,5 +1,5 @@
 """The evening under load and faults, through a real daphne on PostgreSQL with Redis and a
-real Celery worker (issue 10, "Done when"):
+real Celery worker:
 
 - 100 tables enter the same hand at once: 0 errors, every entry answered 2xx is stored,
   the server's PostgreSQL connections stay within its pool (PostgreSQL counts them), and

@@ -1,4 +1,4 @@
-"""The event's rules preset is the ruleset it is scored by (issue 10), or is refused."""
+"""The event's rules preset is the ruleset it is scored by, or is refused."""
 from datetime import timedelta
 
 import pytest

@@ -1,4 +1,4 @@
-"""A started evening keeps its shape (issue 10): the settings its movement, seats, hands and
+"""A started evening keeps its shape: the settings its movement, seats, hands and
 scores were built from answer 409 naming the field, in the service, so the API and the
 console form both refuse; other edits still go through."""
 import pytest

@@ -1,4 +1,4 @@
-"""The organiser's announcements and the chime on the room's screen (issue 6): typed in
+"""The organiser's announcements and the chime on the room's screen: typed in
 the console or through the API, on top of every open screen at once, until taken down."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""The leaders' chart on the room's screen (issue 6): the running totals hand by hand (a
+"""The leaders' chart on the room's screen: the running totals hand by hand (a
 pure function beside the standings' own), the SVG drawn from them, and the screen states
 that show it."""
 import re

@@ -1,4 +1,4 @@
-"""The event feed when the channel layer fails (issue 10: "after Redis returns, live pages
+"""The event feed when the channel layer fails ("after Redis returns, live pages
 get no updates for up to an hour while their sockets stay open, so they never fall back to
 polling"). A fake layer goes down, hangs, or comes back having forgotten its groups (a
 Redis restarted without persistence); the feed must notice within seconds, close its

@@ -1,4 +1,4 @@
-"""The room's screen (issue 6): the secret screen link, and what each state of the
+"""The room's screen: the secret screen link, and what each state of the
 evening shows on it."""
 import re
 from datetime import timedelta

@@ -1,5 +1,5 @@
-"""The room's screen reads and renders its standings once per stored standings (issue 10:
-the live pages from a rendering cached per standings version); the clock, the hands
+"""The room's screen reads and renders its standings once per stored standings
+(the live pages from a rendering cached per standings version); the clock, the hands
 entered and the announcements around them stay live."""
 import pytest
 

@@ -1,4 +1,4 @@
-"""The `movement` command's exact JSON contract (issue 4)."""
+"""The `movement` command's exact JSON contract."""
 import json
 from io import StringIO
 

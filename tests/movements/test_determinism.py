@@ -1,4 +1,4 @@
-"""The same request gives the same movement on any machine, however loaded (issue 10).
+"""The same request gives the same movement on any machine, however loaded.
 
 The optimiser spends a budget of seeded annealing steps, not seconds; its wall-clock
 safety net is reported whenever it cuts a search short.

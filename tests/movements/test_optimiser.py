@@ -1,6 +1,6 @@
 """Exactly R rounds for any v: no partner twice, no opponent over twice,
-sit-outs within one (issue 4), within the search's default budget of steps, so
-the same on any machine (issue 10). Build times are measured by bench/movements.py."""
+sit-outs within one, within the search's default budget of steps, so
+the same on any machine. Build times are measured by bench/movements.py."""
 import random
 
 import pytest

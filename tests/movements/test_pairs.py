@@ -1,4 +1,4 @@
-"""Fixed pairs meet exactly once (issue 4); rule D4b "partner" drives."""
+"""Fixed pairs meet exactly once; rule D4b "partner" drives."""
 from collections import Counter
 from itertools import pairwise
 

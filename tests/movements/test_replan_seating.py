@@ -1,4 +1,4 @@
-"""Late arrivals and leavers; table numbers, seats and pinned players (issue 4)."""
+"""Late arrivals and leavers; table numbers, seats and pinned players."""
 from drive.movements.algorithms.build import Budget, build_movement
 from drive.movements.algorithms.individual import individual
 from drive.movements.algorithms.quality import problems, report

@@ -1,4 +1,4 @@
-"""Every whist tournament Wh(v) the constructions reach is verified (issue 4); their
+"""Every whist tournament Wh(v) the constructions reach is verified; their
 build times (goal: under a second each) are measured by bench/movements.py."""
 import pytest
 

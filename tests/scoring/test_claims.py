@@ -1,4 +1,4 @@
-"""Seats belong to people (issue 10): a phone enters hands only from the seat it claimed,
+"""Seats belong to people: a phone enters hands only from the seat it claimed,
 and a confirmation counts only from the other side's claim.
 
 The forgeries of the issue through the table API, each refused: one phone confirming its

@@ -1,4 +1,4 @@
-"""The organiser and the seat claims (issue 10): who claimed what, freeing a seat, and a
+"""The organiser and the seat claims: who claimed what, freeing a seat, and a
 new link for a table (the old one stops at once). Organisers only, in the console's pages
 and in the API; each refusal has its test.
 """

@@ -1,4 +1,4 @@
-"""The live standings page from a rendering cached per stored standings (issue 10: 400
+"""The live standings page from a rendering cached per stored standings (400
 phones asked for the same 148 KB page, rendered anew each time). Every phone after the
 first gets the cached rendering until the standings are recomputed; each language has
 its own; a room asking at once renders it once; a broken cache renders."""

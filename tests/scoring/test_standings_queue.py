@@ -44,7 +44,7 @@ def test_a_burst_asks_for_one_task_until_it_runs(queued, evening, table1, django
 
 
 def test_a_refused_task_leaves_no_mark(monkeypatch, evening, table1, django_capture_on_commit_callbacks):
-    """Issue 10: the broker refusing the task after commit never fails the saved entry."""
+    """The broker refusing the task after commit never fails the saved entry."""
     cache.delete(recompute.pending_key(evening.pk))
 
     def broker_down(event_id):

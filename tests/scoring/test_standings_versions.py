@@ -1,4 +1,4 @@
-"""Standings are never stale when shown as final (issue 10).
+"""Standings are never stale when shown as final.
 
 Every change that moves the standings raises the event's results version in its own
 transaction; a recomputation records the version it read; a read that finds them behind
@@ -135,7 +135,7 @@ def test_final_standings_are_recomputed_before_they_are_shown(finished, table1, 
 
 
 def test_publishing_recomputes_what_it_publishes(finished, table1, organiser, no_tasks):
-    """Rule of issue 10: publish never sends out the stored standings unchecked, even
+    """Rule of publish never sends out the stored standings unchecked, even
     when their version says they are current (they are recomputed under the lock)."""
     results.correct_result(actor=organiser, table=table1, round_number=1, hand_number=2, ns_tricks=12, reason="Card")
     Standing.objects.filter(event=finished).update(total=0, place=1, shared=True)
@@ -206,7 +206,7 @@ def cache_down(*args, **kwargs):
 @pytest.mark.django_db(transaction=True)
 @pytest.mark.parametrize("outage", ["broker", "cache", "both"])
 def test_an_entry_is_answered_2xx_and_stored_whatever_redis_says(api, evening, monkeypatch, outage):
-    """Issue 10: the enqueue runs after commit; a broker or cache that raises there is
+    """The enqueue runs after commit; a broker or cache that raises there is
     logged, and the phone gets its 2xx for the stored hand."""
     table = Table.objects.get(event=evening, number=1)
     secret = seats.api_claim(api, table, "N")

@@ -1,4 +1,4 @@
-"""A whole event as one versioned JSON document, and back (issue 10: backup).
+"""A whole event as one versioned JSON document, and back (backup).
 
 Every row of the event, from the club and its players to the hand results with their
 history, the corrections, the audit log and the stored standings, keyed by its id in

@@ -1,4 +1,4 @@
-"""The audit log: every organiser write leaves one entry (issue 10, after pretix's `log_action`).
+"""The audit log: every organiser write leaves one entry (after pretix's `log_action`).
 
 Call `log_action` inside the service's transaction, after the write, so the entry
 and the change commit or roll back together.

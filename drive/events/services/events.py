@@ -32,7 +32,7 @@ EVENT_FIELDS = (
 
 
 # The settings that shape an evening: the movement, the seats, the hands and the scores
-# are built from them at the start, so once it has started they stay (issue 10).
+# are built from them at the start, so once it has started they stay.
 SHAPING_FIELDS = (
     "rounds hands_per_round scoring_rule trump_rule movement_kind rules_preset sit_out_score tie_break_rule "
     "result_confirmation progressive_convention missed_rounds"

@@ -1,4 +1,4 @@
-"""The room's screen (issue 6): the secret screen link and what the projector shows.
+"""The room's screen: the secret screen link and what the projector shows.
 
 Services (`issue_screen_link`, `revoke_screen_link`) check the organiser themselves, one
 transaction each. `screen_state` is a read: no writes, no permission decisions (the

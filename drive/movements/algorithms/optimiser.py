@@ -1,4 +1,4 @@
-"""Local search for exactly R rounds when no whole design fits (issue 4).
+"""Local search for exactly R rounds when no whole design fits.
 
 Minimises, lexicographically: partner repeats (and opponents met more than
 twice), then same-table meetings above the lower bound ceil(3g/(v-1)), then

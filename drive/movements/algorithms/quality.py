@@ -1,4 +1,4 @@
-"""Verifier and quality report of a movement (issue 4, "Quality").
+"""Verifier and quality report of a movement.
 
 Counts are kept in flat lists indexed a*(v+1)+b, fast enough for v = 400.
 """
@@ -100,7 +100,7 @@ def same_table_bound(rounds: list[Round], v: int, g: int) -> int:
 
 
 def report(rounds: list[Round], v: int) -> dict:
-    """Every metric the organiser sees before the evening (issue 4)."""
+    """Every metric the organiser sees before the evening."""
     c = count(rounds, v)
     n = v + 1
     pairs = [(a, b) for a in range(1, n) for b in range(a + 1, n)]

@@ -1,4 +1,4 @@
-"""Late arrivals and leavers: re-plan from the current round (issue 4).
+"""Late arrivals and leavers: re-plan from the current round.
 
 Rounds already played stay untouched and count towards the repeats to avoid;
 in the current round everyone already seated keeps their seat (their table

@@ -35,7 +35,7 @@ class Movement:
     meta: dict = field(default_factory=dict)
 
     def to_json(self, quality: dict | None = None) -> dict:
-        """The exact shape of the `movement --json` command (issue 4)."""
+        """The exact shape of the `movement --json` command."""
         rounds = [
             {
                 "tables": [

@@ -1,6 +1,6 @@
 """Whist tournaments Wh(v): every player partners every other exactly once and
 opposes each exactly twice. v = 4n: 4n-1 rounds, nobody out; v = 4n+1: 4n+1
-rounds, one out per round, each once (issue 4).
+rounds, one out per round, each once.
 
 Constructions, tried in this order by `whist_design(v)`:
   ring      v a product of prime powers q = 1 (mod 4) (5, 9, 13, 45, 65...):

@@ -316,7 +316,7 @@ LEADERS = 5  # lines on the room's chart
 
 
 def leaders(event, top=LEADERS):
-    """The leaders' running totals hand by hand, for the room's chart (issue 6): the first
+    """The leaders' running totals hand by hand, for the room's chart: the first
     `top` of the standings (pairs in a fixed-partner drive, named "A & B"), each a `Run`
     ending on its standings total; [] before any hand counts. Computed from the hands as
     the standings are (a handful of queries whatever the size of the room)."""

@@ -1,4 +1,4 @@
-"""Seat claims: a seat at a table belongs to the phone that claimed it (issue 10).
+"""Seat claims: a seat at a table belongs to the phone that claimed it.
 
 A phone claims one seat of its table for the round the table is on. Signed in as the
 player seated there, the claim is also bound to that account; otherwise the server

@@ -1,6 +1,6 @@
 """python manage.py movement --players V --kind individual|pairs [--rounds R] [--seed S] --json
 
-An exact contract (issue 4): outside checks read its JSON. The same arguments print the
+An exact contract: outside checks read its JSON. The same arguments print the
 same movement on any machine (the search spends steps, not seconds); quality.search
 gives the seed, the steps taken and whether the safety net in seconds cut it short.
 """
