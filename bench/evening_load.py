@@ -77,6 +77,7 @@ def build_evening(tables, title="Load Drive"):
     from django.utils import timezone
 
     from drive.events.models import Club, Event, Player
+    from drive.live.models import Screen
     from drive.live.services.screen import new_screen_token
     from drive.movements.models import Entrant
     from drive.scoring.services import ranking
@@ -87,8 +88,8 @@ def build_evening(tables, title="Load Drive"):
     event = Event.objects.create(
         club=club, title=title, starts_at=now - timedelta(hours=2), capacity=players, rounds=ROUNDS,
         hands_per_round=HANDS, movement_kind=Event.MovementKind.INDIVIDUAL, trump_rule=Event.TrumpRule.ROTATION,
-        phase=Event.Phase.IN_PROGRESS, published=True, prizes=["First", "Second", "Third", "Half-time", "Booby"],
-        screen_token=new_screen_token())
+        phase=Event.Phase.IN_PROGRESS, published=True, prizes=["First", "Second", "Third", "Half-time", "Booby"])
+    Screen.objects.create(event=event, token=new_screen_token())
     people = Player.objects.bulk_create(Player(display_name=f"Player {i + 1:03d}") for i in range(players))
     entrants = Entrant.objects.bulk_create(Entrant(event=event, player=p, number=i + 1) for i, p in enumerate(people))
     table_rows = Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, tables + 1))
@@ -294,7 +295,7 @@ def run(base, event, tokens, *, phone_count=400, screens=2, window=60.0, poll=2.
                throughput_errors=trivial_err + page_err + (status != 200), ratio=page_rps / trivial_rps)
     if throughput_only:
         return out
-    targets = poll_targets(event.pk, tokens, phone_count, screens, event.screen_token)
+    targets = poll_targets(event.pk, tokens, phone_count, screens, event.screen.token)
     for label, round_number, spread in (("within", ROUNDS - 1, window), ("at once", ROUNDS, None)):
         record = Record()
         if round_number == ROUNDS and on_round:

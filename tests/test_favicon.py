@@ -24,11 +24,12 @@ def test_the_svg_icon_is_an_svg():
 
 @pytest.mark.django_db
 def test_pages_link_both_icons(client, event):
+    from drive.live.selectors.screen import screen_token
     from drive.live.services.screen import issue_screen_link
 
     html = client.get("/").content.decode()
     assert '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">' in html
     assert '<link rel="icon" href="/favicon.ico"' in html
     screen = issue_screen_link(actor=event.club.organisers.get(), event=event)
-    html = client.get(f"/screen/{screen.screen_token}/").content.decode()  # the room's screen: a page of its own
+    html = client.get(f"/screen/{screen_token(screen)}/").content.decode()  # the room's screen: a page of its own
     assert 'href="/static/favicon.svg"' in html and 'href="/favicon.ico"' in html

@@ -27,6 +27,7 @@ from django.utils import timezone
 from drive.events.models import Club, Event, Player
 from drive.events.prizes import USUAL_NAMES
 from drive.live.services import announcements
+from drive.live.selectors.screen import screen_token
 from drive.live.services.screen import issue_screen_link
 from drive.scoring.services import claims
 from drive.scoring.services import evening
@@ -231,7 +232,7 @@ def walk_the_evening(walk: Walk):
 
     def screen(step, event):
         event.refresh_from_db()
-        walk.look(step, anonymous, f"/screen/{event.screen_token}/")
+        walk.look(step, anonymous, f"/screen/{screen_token(event)}/")
 
     def tables(step, event):
         round_ = current_round(event)

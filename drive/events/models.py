@@ -156,11 +156,6 @@ class Event(models.Model):
                     "it is credited with an average."),
     )
     door_code = models.CharField(_("door code"), max_length=40, default=new_door_code, unique=True, editable=False)
-    # The room's screen link: no login on the venue computer, so the token is the key.
-    screen_token = models.CharField(_("screen link"), max_length=40, unique=True, null=True, blank=True,
-                                    editable=False)
-    screen_chime = models.BooleanField(_("chime at the end of the round"), default=False,
-                                       help_text=_("The room's screen sounds a chime when the round clock reaches zero."))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     updated_at = models.DateTimeField(_("updated at"), auto_now=True)
 

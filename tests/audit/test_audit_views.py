@@ -7,6 +7,7 @@ from drive.events.services import events as services
 from drive.events.services import arrivals as arrival_services
 from drive.events.services.audit import log_action
 from drive.events.models import Event
+from drive.live.selectors.screen import screen_token
 from drive.live.services import screen
 
 pytestmark = pytest.mark.django_db
@@ -31,7 +32,7 @@ def test_api_lists_the_log_newest_first_with_before_and_after(api, logged, organ
     assert changed["after"] == {"title": "Friday Drive (moved)", "venue": "Church hall"}
     assert changed["actor_label"] == "organiser" and changed["action_display"] == "settings changed"
     assert "screen_token" not in str(body)  # the screen link is a key: never in the log
-    token = Event.objects.get(pk=logged.pk).screen_token
+    token = screen_token(Event.objects.get(pk=logged.pk))
     assert token and token not in str(body)
 
 

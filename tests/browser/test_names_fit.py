@@ -9,6 +9,7 @@ loop runs, see test_registration_flow).
 import pytest
 
 from drive.events.models import Event, Player
+from drive.live.selectors.screen import screen_token
 from drive.live.services.screen import issue_screen_link
 from drive.movements.models import Entrant
 from drive.scoring.models import Round, Table
@@ -54,7 +55,7 @@ def evenings(transactional_db, make_event, organiser):
     organiser.set_password(PASSWORD)
     organiser.save()
     seated, playing = evening(make_event, organiser, "seating"), evening(make_event, organiser, "playing")
-    return {"seating": f"/screen/{seated.screen_token}/", "playing": f"/screen/{playing.screen_token}/",
+    return {"seating": f"/screen/{screen_token(seated)}/", "playing": f"/screen/{screen_token(playing)}/",
             "table": f"/console/events/{playing.pk}/evening/rounds/1/tables/1/"}
 
 

@@ -48,6 +48,7 @@ def in_thread(work):
 def screen_night(transactional_db, make_event, organiser):
     from django.utils import timezone
 
+    from drive.live.selectors.screen import screen_token
     from drive.live.services.screen import issue_screen_link
     from drive.scoring.models import Table
 
@@ -57,7 +58,7 @@ def screen_night(transactional_db, make_event, organiser):
         Registration.objects.create(event=event, player=Player.objects.create(display_name=name),
                                     status=Registration.Status.CHECKED_IN, registered_at=timezone.now())
     event = issue_screen_link(actor=organiser, event=event)
-    return {"event": event.pk, "screen": f"/screen/{event.screen_token}/",
+    return {"event": event.pk, "screen": f"/screen/{screen_token(event)}/",
             "table": Table.objects.get(event=event, number=1).token}
 
 
@@ -251,11 +252,12 @@ def clock_at(event_id, seconds, chime=None):
     """Round 1's deadline `seconds` from now (in the past when negative): no waiting for it."""
     from django.utils import timezone
 
+    from drive.live.models import Screen
     from drive.scoring.models import Round
 
     Round.objects.filter(event_id=event_id, number=1).update(deadline=timezone.now() + timedelta(seconds=seconds))
     if chime is not None:
-        Event.objects.filter(pk=event_id).update(screen_chime=chime)
+        Screen.objects.update_or_create(event_id=event_id, defaults={"chime": chime})
 
 
 @pytest.mark.browser

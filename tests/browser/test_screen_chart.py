@@ -8,6 +8,7 @@ loop runs, see test_registration_flow).
 import pytest
 
 from drive.events.models import Event, Player
+from drive.live.selectors.screen import screen_token
 from drive.live.services.screen import issue_screen_link
 from drive.movements.models import Entrant
 from drive.scoring.models import Round, Table
@@ -58,7 +59,7 @@ def level_leaders(transactional_db, make_event, organiser):
         for hand, ns in enumerate(tricks, start=1):
             seats.enter(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="H")
     event = issue_screen_link(actor=organiser, event=event)
-    return f"/screen/{event.screen_token}/"
+    return f"/screen/{screen_token(event)}/"
 
 
 def test_level_leaders_have_their_own_colours_and_labels_clear_of_each_other(level_leaders, browser, live_server,

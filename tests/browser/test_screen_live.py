@@ -70,6 +70,7 @@ def night(make_event, organiser):
     submission final at once), round 1 playing; the screen link issued."""
     require_postgres()
     require_redis()
+    from drive.live.selectors.screen import screen_token
     from drive.live.services.screen import issue_screen_link
 
     event = make_event(title="Thursday Club Drive", hands_per_round=HANDS, rounds=2, phase=Event.Phase.IN_PROGRESS,
@@ -83,7 +84,7 @@ def night(make_event, organiser):
     Round.objects.create(event=event, number=2)
     event = issue_screen_link(actor=organiser, event=event)
     tokens = {t.number: t.token for t in Table.objects.filter(event=event)}
-    return {"event": event.pk, "screen": f"/screen/{event.screen_token}/", "tokens": tokens}
+    return {"event": event.pk, "screen": f"/screen/{screen_token(event)}/", "tokens": tokens}
 
 
 @pytest.fixture

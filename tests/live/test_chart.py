@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 
 from drive.events.models import Event, Player
 from drive.live import chart as charts
+from drive.live.selectors.screen import screen_token
 from drive.live.services import screen as screens
 from drive.movements.models import Entrant
 from drive.scoring.services import ranking
@@ -286,7 +287,7 @@ def linked(evening, organiser):
 
 
 def screen_html(client, event):
-    return client.get(f"/screen/{event.screen_token}/").content.decode()
+    return client.get(f"/screen/{screen_token(event)}/").content.decode()
 
 
 def play(table, hand, ns):

@@ -4,6 +4,7 @@ entered and the announcements around them stay live."""
 import pytest
 
 from drive.live.services import announcements
+from drive.live.selectors.screen import screen_token
 from drive.live.services import screen as screens
 from drive.scoring.services import ranking
 from tests import seats
@@ -30,7 +31,7 @@ def reads(monkeypatch):
 
 
 def screen_html(client, event):
-    response = client.get(f"/screen/{event.screen_token}/", HTTP_HX_REQUEST="true")
+    response = client.get(f"/screen/{screen_token(event)}/", HTTP_HX_REQUEST="true")
     assert response.status_code == 200
     return response.content.decode()
 

@@ -11,6 +11,7 @@ from drive.events.services import events as event_services
 
 from drive.events.services import registration as registration_services
 from drive.events.models import Registration
+from drive.live.selectors.screen import screen_token
 from drive.live.services import screen as screens
 from drive.live.views import screen as screen_views
 
@@ -42,7 +43,7 @@ def qr_src(html):
 
 
 def test_the_words_say_check_in_and_the_code_opens_the_door_check_in(client, screen, encoded):
-    html = client.get(f"/screen/{screen.screen_token}/").content.decode()
+    html = client.get(f"/screen/{screen_token(screen)}/").content.decode()
     assert "Scan the code to check in." in html and "register" not in html.lower()
     src, alt = qr_src(html)
     assert alt == "QR code: check in at the door"
@@ -57,7 +58,7 @@ def test_the_words_say_check_in_and_the_code_opens_the_door_check_in(client, scr
 def test_scanning_the_screens_code_checks_the_player_in(client, screen, encoded, make_user):
     player = make_user("ann")
     registration = registration_services.register(actor=player, event=screen)
-    client.get(qr_src(client.get(f"/screen/{screen.screen_token}/").content.decode())[0])
+    client.get(qr_src(client.get(f"/screen/{screen_token(screen)}/").content.decode())[0])
     client.force_login(player)
     page = client.get(encoded[0])
     assert page.status_code == 200 and "you are checked in" in page.content.decode()
@@ -68,11 +69,11 @@ def test_scanning_the_screens_code_checks_the_player_in(client, screen, encoded,
 def test_a_new_door_code_reaches_the_screen(client, screen, encoded, organiser, monkeypatch):
     told = []
     monkeypatch.setattr(event_services.broadcast, "publish", lambda event_id, kind, **data: told.append(kind))
-    before = qr_src(client.get(f"/screen/{screen.screen_token}/").content.decode())[0]
+    before = qr_src(client.get(f"/screen/{screen_token(screen)}/").content.decode())[0]
     old_code = screen.door_code
     event = event_services.reissue_door_code(actor=organiser, event=screen)
     assert told  # open screens refresh
-    after = qr_src(client.get(f"/screen/{screen.screen_token}/").content.decode())[0]
+    after = qr_src(client.get(f"/screen/{screen_token(screen)}/").content.decode())[0]
     assert after != before  # a new image, not the one the screen's browser holds
     client.get(after)
     assert encoded == [f"http://testserver/events/{event.pk}/door/{event.door_code}/"]

@@ -8,6 +8,7 @@ from decimal import Decimal
 import pytest
 
 from drive.events.models import Event, Player
+from drive.live.selectors.screen import screen_token
 from drive.movements.models import Entrant
 from drive.scoring.services.freshness import fresh_standings
 from drive.scoring.services import ranking
@@ -150,6 +151,6 @@ def test_the_room_screen_shows_the_average_it_ranks_on(client, evening, organise
     Round.objects.filter(event=evening, number=6).update(state=Round.State.PLAYING)
     ranking.recompute_standings(event_id=evening.pk)
     linked = screen.issue_screen_link(actor=organiser, event=Event.objects.get(pk=evening.pk))
-    html = client.get(f"/screen/{linked.screen_token}/").content.decode()
+    html = client.get(f"/screen/{screen_token(linked)}/").content.decode()
     first = html.split('data-entrant="9"')[1].split("</li>")[0]
     assert '<span class="place num">1</span>' in first and ">12.00<" in first and "(average per hand)" in html

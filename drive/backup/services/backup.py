@@ -55,13 +55,16 @@ PARTS: list[tuple[str, Callable]] = [
         round_id__in=e.evening_rounds.values("pk"))),
     ("scoring.standing", lambda e: e.standings.all()),
     ("scoring.standingsstate", lambda e: apps.get_model("scoring.standingsstate").objects.filter(event=e)),
+    ("live.screen", lambda e: apps.get_model("live.screen").objects.filter(event=e)),
     ("live.announcement", lambda e: e.announcements.all()),
     ("events.auditentry", lambda e: e.audit_entries.all()),
 ]
 # Secrets of the room (table cards, door and screen links): kept when free, so printed
 # cards still open after a restore; new ones when a copy of the event already holds them.
-FRESH = {"door_code": lambda: secrets.token_urlsafe(16), "screen_token": lambda: secrets.token_urlsafe(24),
-         "token": lambda: secrets.token_urlsafe(24)}
+FRESH = {"door_code": lambda: secrets.token_urlsafe(16), "token": lambda: secrets.token_urlsafe(24)}
+# A backup from before the room's screen had a row of its own carries its link and chime
+# on the event, under these names.
+LEGACY_SCREEN = {"screen_token": "token", "screen_chime": "chime"}
 HISTORY_OF = {"scoring.historicalhandresult": "scoring.handresult"}  # its `id` is the result's id
 
 
@@ -211,12 +214,24 @@ def _club(document, row, mapper):
     return club.pk
 
 
+def _with_screens(rows: dict) -> dict:
+    """The rows, with an older backup's screen link and chime (on its events) as the screen
+    rows a newer one holds, imported as those are (a link already held here made anew)."""
+    if "live.screen" in rows:
+        return rows
+    screens = [{"pk": row["pk"], "event_id": row["pk"], "created_at": row.get("created_at"),
+                "updated_at": row.get("updated_at"),
+                **{new: row[old] for old, new in LEGACY_SCREEN.items() if old in row}}
+               for row in rows.get("events.event", []) if LEGACY_SCREEN.keys() & row.keys()]
+    return {**rows, "live.screen": screens} if screens else rows
+
+
 @transaction.atomic
 def import_event(*, document: dict) -> Event:
     """Recreate an exported event here with new ids; returns the new event."""
     _check(document)
     mapper = _Mapper(_import_users(document))
-    rows = document.get("rows", {})
+    rows = _with_screens(document.get("rows", {}))
     for label, _select in PARTS:
         model = _model(label)
         if model is None or label not in rows:

@@ -174,6 +174,7 @@ KEY_LABELS = {
     "registrations": _("registrations"),
     "forced": _("ended anyway"),
     "link": _("screen link"),
+    "screen_chime": _("chime at the end of the round"),  # the room's screen's (live), logged on its event
     "claims_released": _("seat claims released"),
     "reason": _("reason"),
     "format": _("format"),

@@ -13,6 +13,7 @@ from drive.events.access import organised_event, visible_event
 
 from drive.live.services import announcements
 from drive.live.services import screen as screens
+from drive.live.selectors.screen import chimes, screen_token
 from drive.live.models import ANNOUNCEMENT_MAX, Announcement
 
 
@@ -42,8 +43,9 @@ class ScreenWriteSerializer(serializers.Serializer):
 
 
 def screen_response(request, event, code=status.HTTP_200_OK):
-    url = request.build_absolute_uri(reverse("screen", args=[event.screen_token])) if event.screen_token else None
-    data = {"url": url, "chime": event.screen_chime, "announcements": announcements.current(event)}
+    token = screen_token(event)
+    url = request.build_absolute_uri(reverse("screen", args=[token])) if token else None
+    data = {"url": url, "chime": chimes(event), "announcements": announcements.current(event)}
     return Response(ScreenSerializer(data).data, status=code)
 
 

@@ -24,6 +24,8 @@ from drive.scoring.models import HandResult, Round, Seat
 from drive.scoring.selectors.results import leaders, standings, standings_stamp
 
 from drive.live.services.announcements import on_screen
+from drive.live.selectors.screen import chimes
+from drive.live.models import Screen
 from drive.live.chart import chart
 
 Phase = Event.Phase
@@ -43,14 +45,23 @@ def new_screen_token():
     return secrets.token_urlsafe(24)  # 192 bits: not guessable from the room or outside
 
 
+def _locked_screen(event: Event) -> tuple[Event, Screen]:
+    """The event (locked: one write to its screen at a time, the first one included) and
+    its screen, made on first use."""
+    event = Event.objects.select_for_update().get(pk=event.pk)
+    screen = Screen.objects.filter(event=event).first() or Screen()
+    screen.event = event  # the returned event's `screen` is this one
+    return event, screen
+
+
 @transaction.atomic
 def issue_screen_link(*, actor, event):
     """A new screen link for the event; any earlier one stops working at once."""
     require_organiser(actor, event.club)
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    had_link = bool(event.screen_token)
-    event.screen_token = new_screen_token()
-    event.save(update_fields=["screen_token", "updated_at"])
+    event, screen = _locked_screen(event)
+    had_link = bool(screen.token)
+    screen.token = new_screen_token()
+    screen.save()
     # Never the token itself: the log is read by every organiser, the link is a key.
     log_action(actor=actor, event=event, action="screen.link_issued", before={"link": had_link},
                after={"link": True}, obj=event)
@@ -62,21 +73,14 @@ def issue_screen_link(*, actor, event):
 def revoke_screen_link(*, actor, event):
     """No screen link: an open screen shows "not found" on its next refresh."""
     require_organiser(actor, event.club)
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    had_link = bool(event.screen_token)
-    event.screen_token = None
-    event.save(update_fields=["screen_token", "updated_at"])
+    event, screen = _locked_screen(event)
+    had_link = bool(screen.token)
+    screen.token = None
+    screen.save()
     log_action(actor=actor, event=event, action="screen.link_revoked", before={"link": had_link},
                after={"link": False}, obj=event)
     broadcast.publish(event.pk, broadcast.Change.SCREEN)
     return event
-
-
-def event_for_screen(token):
-    """The event whose screen link this is, or None (a wrong or revoked link)."""
-    if not token:
-        return None
-    return Event.objects.filter(screen_token=token).select_related("club").first()
 
 
 def lines_taken(notes):
@@ -91,7 +95,7 @@ def screen_state(event, now=None):
     "finished" | "published", ...} with that state's data, and the announcements on top."""
     notes = on_screen(event)
     taken = lines_taken(notes)
-    base = {"event": event, "announcements": notes}
+    base = {"event": event, "announcements": notes, "chime": chimes(event)}
     if event.phase == Phase.REGISTRATION:
         checked_in = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
         return {**base, "state": "before", "checked_in": checked_in}
@@ -179,11 +183,11 @@ def hands_entered(event, round_):
 def set_screen_chime(*, actor, event, chime):
     """Whether open screens sound a chime when the round clock reaches zero."""
     require_organiser(actor, event.club)
-    event = Event.objects.select_for_update().get(pk=event.pk)
-    before = {"screen_chime": event.screen_chime}
-    event.screen_chime = bool(chime)
-    event.save(update_fields=["screen_chime", "updated_at"])
+    event, screen = _locked_screen(event)
+    before = {"screen_chime": screen.chime}
+    screen.chime = bool(chime)
+    screen.save()
     log_action(actor=actor, event=event, action="screen.chime_set", before=before,
-               after={"screen_chime": event.screen_chime}, obj=event)
+               after={"screen_chime": screen.chime}, obj=event)
     broadcast.publish(event.pk, broadcast.Change.SCREEN)
     return event

@@ -15,11 +15,12 @@ from drive.core.qr import qr_svg_file
 
 from drive.live.services import announcements
 from drive.live.services import screen as screens
+from drive.live.selectors.screen import chimes, event_for_screen, screen_token
 from drive.live.models import Announcement
 
 
 def _screen_event(token):
-    event = screens.event_for_screen(token)
+    event = event_for_screen(token)
     if event is None:
         raise Http404(_("No such screen link."))
     return event
@@ -55,8 +56,9 @@ def screen_qr(request, token):
 @require_http_methods(["GET"])
 def screen_link(request, event_id):
     event = organised_event(request.user, event_id)
-    url = request.build_absolute_uri(reverse("screen", args=[event.screen_token])) if event.screen_token else ""
-    return render(request, "live/screen_link.html", {"event": event, "url": url,
+    token = screen_token(event)
+    url = request.build_absolute_uri(reverse("screen", args=[token])) if token else ""
+    return render(request, "live/screen_link.html", {"event": event, "url": url, "chime": chimes(event),
                                                       "announcements": announcements.current(event)})
 
 
