@@ -7,6 +7,7 @@ from django.utils import translation
 
 from drive.events.services.audit import KEY_LABELS, log_action, readable_changes
 from drive.events.models import AuditEntry
+from drive.live.services.screen import set_screen_chime
 
 pytestmark = pytest.mark.django_db
 
@@ -52,3 +53,15 @@ def test_a_prize_reads_with_its_usual_name_translated():
     with translation.override("uk"):
         [(_label, _old, new)] = readable_changes(entry)
     assert new == "Втішний приз: spoon (втішний)"
+
+
+@pytest.mark.parametrize("lang, label, on", [("en", "chime at the end of the round", "yes"),
+                                             ("ru", "сигнал в конце тура", "да"), ("uk", "сигнал наприкінці туру", "так")])
+def test_the_chime_reads_by_its_name_though_it_lives_on_the_screen(organiser, event, lang, label, on):
+    set_screen_chime(actor=organiser, event=event, chime=True)
+    entry = AuditEntry.objects.get(action="screen.chime_set")
+    assert (entry.object_type, entry.before, entry.after) == ("events.event", {"screen_chime": False},
+                                                              {"screen_chime": True})
+    with translation.override(lang):
+        [(shown, _old, new)] = readable_changes(entry)
+        assert (str(shown), str(new)) == (label, on)

@@ -10,7 +10,10 @@ from drive.backup.services.backup import export_event, import_event
 from drive.core.errors import Invalid
 from drive.events.models import AuditEntry, Club, Event, Player
 from drive.events.services import events
+from drive.live.models import Screen
+from drive.live.selectors.screen import chimes, screen_token
 from drive.live.services import announcements
+from drive.live.services import screen as screens
 from drive.scoring.services import evening as ev
 from drive.scoring.services import ranking
 from drive.scoring.services import results
@@ -120,6 +123,47 @@ def test_prizes_travel_with_their_kinds_and_an_old_backup_of_names_still_imports
     assert Event.objects.get(pk=old.pk).prizes == [
         {"name": "First", "kind": "overall"}, {"name": "Ladies' first", "kind": "ladies"},
         {"name": "Booby prize", "kind": "booby"}]
+
+
+def linked_with_chime(event, organiser):
+    """The event's screen link and chime on; the document exported, and the link."""
+    screens.issue_screen_link(actor=organiser, event=event)
+    screens.set_screen_chime(actor=organiser, event=event, chime=True)
+    return export_event(event_id=event.pk), screen_token(Event.objects.get(pk=event.pk))
+
+
+def screen_of(event):
+    return Screen.objects.filter(event=event).values_list("token", "chime").get()
+
+
+def test_the_room_screen_travels_with_its_link_and_chime(client, evening, organiser):
+    document, token = linked_with_chime(evening, organiser)
+    assert [(row["event_id"], row["token"], row["chime"]) for row in document["rows"]["live.screen"]] == [
+        (evening.pk, token, True)]
+    copy = import_event(document=json.loads(json.dumps(document)))
+    assert chimes(copy) and screen_token(copy) not in (None, token)  # beside the original: a link of its own
+    empty_the_database()
+    restored = import_event(document=json.loads(json.dumps(document)))
+    assert screen_of(restored) == (token, True)  # the projector's link opens the restored evening
+    assert client.get(f"/screen/{token}/").status_code == 200
+
+
+def test_an_older_backup_with_the_screen_on_the_event_still_imports_with_its_chime(client, evening, organiser):
+    document, token = linked_with_chime(evening, organiser)
+    # Made before the screen had a row of its own: the link and the chime were the event's.
+    [screen] = document["rows"].pop("live.screen")
+    document["rows"]["events.event"][0].update(screen_token=screen["token"], screen_chime=screen["chime"])
+    copy = import_event(document=json.loads(json.dumps(document)))
+    assert chimes(copy) and screen_token(copy) not in (None, token)  # a link already held here is made anew
+    assert screen_token(Event.objects.get(pk=evening.pk)) == token  # and the original keeps its own
+    empty_the_database()
+    restored = import_event(document=json.loads(json.dumps(document)))
+    assert screen_of(restored) == (token, True)
+    assert client.get(f"/screen/{token}/").status_code == 200
+    # Older still, from before the chime: the link alone, the chime off.
+    del document["rows"]["events.event"][0]["screen_chime"]
+    Event.objects.all().delete()
+    assert screen_of(import_event(document=json.loads(json.dumps(document)))) == (token, False)
 
 
 @pytest.mark.parametrize("document", [{}, {"format": "other"}, {"format": "whist-drive-event", "version": 99}])
