@@ -1,4 +1,8 @@
 """DRF exception handler: service errors keep their status and field messages."""
+from __future__ import annotations
+
+from typing import Any
+
 from django.core.exceptions import RequestDataTooBig
 from django.core.exceptions import ValidationError as DjangoValidationError
 from rest_framework import status
@@ -9,7 +13,7 @@ from drive.core.errors import ServiceError
 from drive.core.limits import too_large
 
 
-def exception_handler(exc, context):
+def exception_handler(exc: Exception, context: dict[str, Any]) -> Response | None:
     if isinstance(exc, ServiceError):
         return Response(exc.as_dict(), status=exc.status)
     if isinstance(exc, RequestDataTooBig):  # a form body over the limit, read by Django

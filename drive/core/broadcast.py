@@ -4,9 +4,12 @@ The lowest floor of the project: services and tasks of every app call `publish`,
 live pages and consumers listen on the group of the event. Sent after commit, so a
 listener that re-reads the database sees the change.
 """
+from __future__ import annotations
+
 import logging
 import time
 from enum import StrEnum
+from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
@@ -33,11 +36,11 @@ class Change(StrEnum):
     STANDINGS = "standings"
 
 
-def event_group(event_id):
+def event_group(event_id: int) -> str:
     return f"event.{event_id}"
 
 
-def publish(event_id: int, kind: Change, **data) -> None:
+def publish(event_id: int, kind: Change, **data: Any) -> None:
     """Announce `kind` for an event once the transaction commits."""
     transaction.on_commit(lambda: send_now(event_id, kind, **data), robust=True)
 
@@ -47,7 +50,7 @@ PAUSE_SECONDS = 15  # longer than the timeouts of one failed call
 _down_until = [0.0]  # per process: monotonic time until which the layer is left alone
 
 
-def send_now(event_id: int, kind: Change, **data) -> None:
+def send_now(event_id: int, kind: Change, **data: Any) -> None:
     layer = get_channel_layer()
     if layer is None or time.monotonic() < _down_until[0]:
         return  # it hung a moment ago: a Redis that hangs must not hold every request

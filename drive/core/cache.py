@@ -7,8 +7,12 @@ saved, into a 500: a read answers "not there", a write is dropped, an `add` says
 refuses) is then left alone for a few seconds (every call answers at once), so it costs
 one timeout per process now and then, not one per call; outages are logged once a while.
 """
+from __future__ import annotations
+
 import logging
 import time
+from collections.abc import Callable
+from typing import Any
 
 from django.core.cache.backends.redis import RedisCache, RedisCacheClient
 from redis.exceptions import ConnectionError as RedisConnectionError
@@ -19,11 +23,11 @@ OUTAGE = (RedisConnectionError, RedisTimeoutError)
 SLOW_FAILURE_SECONDS = 0.5
 PAUSE_SECONDS = 15  # after a slow failure, calls to that server answer the fallback at once
 LOG_EVERY_SECONDS = 10
-_down_until = {}  # server location -> monotonic time until which it is left alone
+_down_until: dict[str, float] = {}  # server location -> monotonic time until which it is left alone
 _last_logged = [0.0]
 
 
-def _outage(location, operation, exc, took):
+def _outage(location: str, operation: str, exc: Exception, took: float) -> None:
     now = time.monotonic()
     if took >= SLOW_FAILURE_SECONDS:
         _down_until[location] = now + PAUSE_SECONDS
@@ -32,10 +36,10 @@ def _outage(location, operation, exc, took):
         log.warning("cache unavailable (%s: %s): carrying on without it", operation, exc)
 
 
-def _tolerant(operation, fallback):
+def _tolerant(operation: str, fallback: Any) -> Callable[..., Any]:
     method = getattr(RedisCacheClient, operation)
 
-    def call(self, *args, **kwargs):
+    def call(self: TolerantRedisCacheClient, *args: Any, **kwargs: Any) -> Any:
         if time.monotonic() < _down_until.get(self.location, 0):
             return fallback(*args) if callable(fallback) else fallback
         began = time.monotonic()
@@ -50,7 +54,7 @@ def _tolerant(operation, fallback):
 
 
 class TolerantRedisCacheClient(RedisCacheClient):
-    def __init__(self, servers, **options):
+    def __init__(self, servers: list[str], **options: Any) -> None:
         super().__init__(servers, **options)
         self.location = ",".join(servers)
 
@@ -67,6 +71,6 @@ class TolerantRedisCacheClient(RedisCacheClient):
 
 
 class TolerantRedisCache(RedisCache):
-    def __init__(self, server, params):
+    def __init__(self, server: str | list[str], params: dict[str, Any]) -> None:
         super().__init__(server, params)
         self._class = TolerantRedisCacheClient

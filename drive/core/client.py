@@ -5,12 +5,16 @@ the address it saw, so with N trusted proxies in front the client is the N-th en
 the right (anything further left the client wrote itself). With none, the header is
 ignored and the socket's address is the client (DJANGO_TRUSTED_PROXIES, default 0).
 """
+from __future__ import annotations
+
 import ipaddress
+from collections.abc import Mapping
+from typing import Any
 
 from django.conf import settings
 
 
-def client_address(meta) -> str:
+def client_address(meta: Mapping[str, Any]) -> str:
     """The client's address from a request's META (Django's or DRF's request.META)."""
     remote = meta.get("REMOTE_ADDR") or ""
     proxies = int(getattr(settings, "TRUSTED_PROXIES", 0) or 0)

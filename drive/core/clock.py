@@ -1,13 +1,26 @@
 """The round clock: time left, how it is written, when it warns. One definition for the
 Python pages; the scripts read the warning from the page (`data-warn-seconds`)."""
+from __future__ import annotations
+
 from datetime import datetime
+from typing import Protocol
 
 from django.utils import timezone
 
 WARN_SECONDS = 120  # the clock turns to its warning style in the last two minutes
 
 
-def seconds_left(round_, now: datetime | None = None) -> int | None:
+class Timed(Protocol):
+    """What the clock reads of a round (the scoring app's Round, a floor up)."""
+
+    @property
+    def deadline(self) -> datetime | None: ...
+
+    @property
+    def paused_at(self) -> datetime | None: ...
+
+
+def seconds_left(round_: Timed, now: datetime | None = None) -> int | None:
     """Seconds to the round's deadline (frozen while paused); None before it starts."""
     if round_.deadline is None:
         return None

@@ -1,4 +1,9 @@
 """Errors a service raises; the API and the pages turn them into 400/403/404/409."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.functional import Promise
 
 
 class ServiceError(Exception):
@@ -7,13 +12,14 @@ class ServiceError(Exception):
     status = 400
     code = "invalid"
 
-    def __init__(self, message, *, field=None, extra=None):
+    def __init__(self, message: str | Promise, *, field: str | None = None,
+                 extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.message = str(message)
         self.field = field
         self.extra = extra or {}
 
-    def as_dict(self):
+    def as_dict(self) -> dict[str, Any]:
         if self.field:
             return {self.field: [self.message], **self.extra}
         return {"detail": self.message, "code": self.code, **self.extra}

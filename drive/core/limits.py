@@ -5,9 +5,15 @@ under /api/, the error page elsewhere); a JSON body nested deeper than JSON_MAX_
 refused by the API's parser (400), instead of the decoder's RecursionError (a 500: ten
 thousand `[` did that to every JSON endpoint, the login included).
 """
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import IO, Any
+
 from django.conf import settings
 from django.core.exceptions import RequestDataTooBig
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.utils.translation import gettext as _
 from django.views.defaults import bad_request as page_bad_request
@@ -15,7 +21,7 @@ from rest_framework.exceptions import ParseError
 from rest_framework.parsers import JSONParser
 from rest_framework.utils import json
 
-from drive.core.errors import Invalid
+from drive.core.errors import Invalid, ServiceError
 
 JSON_MAX_DEPTH = 32
 
@@ -36,7 +42,7 @@ def too_deep() -> TooDeep:
     return TooDeep(_("The JSON is nested too deeply (at most %(n)s levels).") % {"n": JSON_MAX_DEPTH})
 
 
-def depth(data, stop_after: int | None = None) -> int:
+def depth(data: Any, stop_after: int | None = None) -> int:
     """How deeply lists and objects nest in decoded JSON (a scalar is 0), level by level
     without recursion; with `stop_after`, counting stops one level past it."""
     level, frontier = 0, [data]
@@ -54,7 +60,8 @@ def depth(data, stop_after: int | None = None) -> int:
 class BoundedJSONParser(JSONParser):
     """DRF's JSON parser, reading at most the size limit and refusing deep nesting."""
 
-    def parse(self, stream, media_type=None, parser_context=None):
+    def parse(self, stream: IO[bytes] | None, media_type: str | None = None,
+              parser_context: Mapping[str, Any] | None = None) -> Any:
         limit = settings.DATA_UPLOAD_MAX_MEMORY_SIZE
         raw = stream.read(limit + 1) if stream is not None else b""
         if len(raw) > limit:
@@ -73,7 +80,7 @@ class BoundedJSONParser(JSONParser):
         return data
 
 
-def refusal(request, exc):
+def refusal(request: HttpRequest, exc: ServiceError) -> HttpResponse:
     if request.path.startswith("/api/"):
         return JsonResponse(exc.as_dict(), status=exc.status)
     return render(request, "error.html", {"message": exc.message}, status=exc.status)
@@ -82,10 +89,10 @@ def refusal(request, exc):
 class BodyLimitMiddleware:
     """Refuses a body over the limit by its Content-Length, before anything reads it."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         try:
             length = int(request.META.get("CONTENT_LENGTH") or 0)
         except ValueError:
@@ -95,7 +102,7 @@ class BodyLimitMiddleware:
         return self.get_response(request)
 
 
-def bad_request(request, exception):
+def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
     """400 for what Django itself refuses (a body too large, too many fields): JSON under
     /api/, the site's page elsewhere."""
     if request.path.startswith("/api/"):

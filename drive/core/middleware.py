@@ -1,8 +1,12 @@
 """Page middleware: a service's refusal raised inside a page view becomes a readable error
 page; an htmx fragment goes out without the whitespace around it. And the site's 404 and 500."""
-import logging
+from __future__ import annotations
 
-from django.http import HttpResponseServerError, JsonResponse
+import logging
+from collections.abc import Callable
+
+from django.http import HttpRequest, HttpResponse, HttpResponseServerError, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
 from django.template import loader
 from django.utils.translation import gettext as _
@@ -12,13 +16,13 @@ from drive.core.errors import ServiceError
 
 
 class ServiceErrorMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         return self.get_response(request)
 
-    def process_exception(self, request, exception):
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if isinstance(exception, ServiceError):
             return render(request, "error.html", {"message": exception.message}, status=exception.status)
         return None
@@ -29,10 +33,10 @@ class HtmxFragmentMiddleware:
     every top-level node of the answer into the page, so a template's final newline would
     add a text node at each refresh: over an evening of live updates, thousands."""
 
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         if (request.headers.get("HX-Request") and not response.streaming
                 and response.get("Content-Type", "").startswith("text/html")):
@@ -40,7 +44,7 @@ class HtmxFragmentMiddleware:
         return response
 
 
-def not_found(request, exception):
+def not_found(request: HttpRequest, exception: Exception) -> HttpResponse:
     """404: JSON under /api/ (clients parse it), the site's page elsewhere."""
     if request.path.startswith("/api/"):
         return JsonResponse({"detail": "Not found.", "code": "not_found"}, status=404)
@@ -55,7 +59,7 @@ PLAIN_500 = ('<!doctype html><html lang="en"><head><meta charset="utf-8"><title>
              'moment.</p><p><a href="/">Back to the events</a></p></body></html>')
 
 
-def server_error(request):
+def server_error(request: HttpRequest) -> HttpResponse:
     """500: JSON under /api/; elsewhere the site's page, drawn without the request's context
     or the database (either may be what failed), or plain words if even that fails."""
     if getattr(request, "path", "").startswith("/api/"):

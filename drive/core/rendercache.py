@@ -11,6 +11,8 @@ request renders it (in each process, one thread; across processes, the one that 
 the cache's "rendering" mark) while the others wait a moment for its result. A cache
 that fails never fails the page: it renders.
 """
+from __future__ import annotations
+
 import logging
 import threading
 import time
@@ -55,7 +57,7 @@ def forget_local() -> None:
         _local.clear()
 
 
-def _local_get(full):
+def _local_get(full: str) -> str | None:
     with _local_lock:
         html = _local.get(full)
         if html is not None:
@@ -63,7 +65,7 @@ def _local_get(full):
         return html
 
 
-def _local_put(full, html):
+def _local_put(full: str, html: str) -> None:
     with _local_lock:
         _local[full] = str(html)
         _local.move_to_end(full)
@@ -71,7 +73,7 @@ def _local_put(full, html):
             _local.popitem(last=False)
 
 
-def _render_once(full, render, timeout):
+def _render_once(full: str, render: Callable[[], str], timeout: int) -> str:
     with _inflight_lock:
         running = _inflight.get(full)
         if running is None:
@@ -92,7 +94,7 @@ def _render_once(full, render, timeout):
         running.set()
 
 
-def _shared_render(full, render, timeout):
+def _shared_render(full: str, render: Callable[[], str], timeout: int) -> str:
     """Across processes: render if this one takes the mark, else wait for the one that did."""
     try:
         if not cache.add(f"{full}:rendering", 1, int(WAIT) + 1):
@@ -110,7 +112,7 @@ def _shared_render(full, render, timeout):
     return html
 
 
-def _wait_for(full):
+def _wait_for(full: str) -> str | None:
     deadline, pause = time.monotonic() + WAIT, 0.01
     while time.monotonic() < deadline:
         time.sleep(pause)

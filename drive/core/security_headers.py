@@ -7,8 +7,14 @@ for its request indicators (by its hash). The API's Swagger UI styles its widget
 so /api/docs/ alone allows inline styles. No page needs a camera, microphone, location
 and the like: Permissions-Policy denies them.
 """
+from __future__ import annotations
+
 import base64
 import hashlib
+from collections.abc import Callable
+
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 # What htmx 2.0.11 inserts into <head> (includeIndicatorStyles), byte for byte.
 HTMX_INDICATOR_STYLE = (".htmx-indicator{opacity:0;visibility: hidden} .htmx-request .htmx-indicator, "
@@ -48,10 +54,10 @@ PERMISSIONS_POLICY = ", ".join(f"{feature}=()" for feature in (
 
 
 class SecurityHeadersMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         relaxed = request.path.startswith(RELAXED_PATHS)
         response.headers.setdefault("Content-Security-Policy", CSP_API_DOCS if relaxed else CSP)

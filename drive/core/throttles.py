@@ -10,16 +10,25 @@ routes DRF does not see or cannot judge before the view runs:
   scope "token", so nobody can guess tokens while a hall behind one address is not slowed;
 - result entry (page and API): every entry, per table and address, scope "results".
 """
+from __future__ import annotations
+
 import hashlib
 from dataclasses import dataclass
-from typing import Callable
+from typing import TYPE_CHECKING, Any, Callable
 
-from django.http import JsonResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import render
+from django.urls import ResolverMatch
 from django.utils.translation import gettext as _
 from rest_framework.throttling import ScopedRateThrottle, SimpleRateThrottle
 
 from drive.core.client import client_address
+
+if TYPE_CHECKING:  # for the hints only: the middleware loads without them
+    from drf_spectacular.generators import SchemaGenerator
+    from rest_framework.request import Request
+    from rest_framework.views import APIView
 
 SECRET_KWARGS = ("token", "door_code")
 RESULT_ROUTES = {"table-submit", "api-table-results"}
@@ -29,7 +38,7 @@ LOGIN_ROUTES = {"login", "admin:login"}
 class ScopedThrottle(ScopedRateThrottle):
     """DRF's scoped throttle, keyed on the real client address, not on X-Forwarded-For."""
 
-    def get_ident(self, request):
+    def get_ident(self, request: Request) -> str:
         return client_address(request.META)
 
 
@@ -39,7 +48,7 @@ class Counter(SimpleRateThrottle):
 
     cache_format = "throttle_%(scope)s_%(ident)s"  # DRF's own: the API and the pages share it
 
-    def __init__(self, scope: str, ident: str):
+    def __init__(self, scope: str, ident: str) -> None:
         self.scope = scope
         self.num_requests, self.duration = self.parse_rate(self.get_rate())
         self.key = self.cache_format % {"scope": scope, "ident": ident}
@@ -53,7 +62,7 @@ class Counter(SimpleRateThrottle):
         self.history.insert(0, self.now)
         self.cache.set(self.key, self.history, self.duration)
 
-    def get_cache_key(self, request, view):  # pragma: no cover - the key is fixed above
+    def get_cache_key(self, request: Request, view: APIView) -> str:  # pragma: no cover - the key is fixed above
         return self.key
 
 
@@ -61,22 +70,22 @@ class Counter(SimpleRateThrottle):
 class Rule:
     scope: str
     ident: str
-    counts: Callable  # (request, response) -> bool
+    counts: Callable[[HttpRequest, HttpResponseBase], bool]  # (request, response) -> bool
 
 
-def _failed_login(request, response):
+def _failed_login(request: HttpRequest, response: HttpResponseBase) -> bool:
     return request.method == "POST" and response.status_code == 200  # the form again: refused
 
 
-def _miss(request, response):
+def _miss(request: HttpRequest, response: HttpResponseBase) -> bool:
     return response.status_code == 404
 
 
-def _entry(request, response):
+def _entry(request: HttpRequest, response: HttpResponseBase) -> bool:
     return request.method == "POST"
 
 
-def rules_for(request, match) -> list[Rule]:
+def rules_for(request: HttpRequest, match: ResolverMatch) -> list[Rule]:
     address = client_address(request.META)
     rules = []
     if match.view_name in LOGIN_ROUTES:
@@ -92,7 +101,7 @@ def rules_for(request, match) -> list[Rule]:
     return rules
 
 
-def too_many(request, wait):
+def too_many(request: HttpRequest, wait: float | None) -> HttpResponse:
     message = _("Too many attempts: please wait a minute and try again.")
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": message, "code": "throttled"}, status=429)
@@ -104,17 +113,18 @@ def too_many(request, wait):
 
 
 class RouteLimitMiddleware:
-    def __init__(self, get_response):
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponseBase]) -> None:
         self.get_response = get_response
 
-    def __call__(self, request):
+    def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
         for rule, counter in getattr(request, "_route_limits", ()):
             if rule.counts(request, response):
                 counter.count()
         return response
 
-    def process_view(self, request, view_func, view_args, view_kwargs):
+    def process_view(self, request: HttpRequest, view_func: Callable[..., HttpResponseBase],
+                     view_args: tuple[Any, ...], view_kwargs: dict[str, Any]) -> HttpResponse | None:
         match = request.resolver_match
         limits = [(rule, Counter(rule.scope, rule.ident)) for rule in rules_for(request, match)]
         for _rule, counter in limits:
@@ -124,7 +134,8 @@ class RouteLimitMiddleware:
         return None
 
 
-def document_route_limits(result, generator, request, public):
+def document_route_limits(result: dict[str, Any], generator: SchemaGenerator, request: Request | None,
+                          public: bool) -> dict[str, Any]:
     """drf-spectacular hook: the API operations this middleware limits answer 429 too."""
     throttled = {"description": "Too many requests from this address: wait and try again (Retry-After).",
                  "content": {"application/json": {"schema": {"type": "object"}}}}

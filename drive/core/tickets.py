@@ -6,6 +6,8 @@ organiser's console) carries a ticket for it; the socket's URL sends it back
 (`?ticket=...`) and the consumer refuses a socket without a valid one for that event.
 Without tickets any socket could listen to any event id, unpublished and other clubs'.
 """
+from __future__ import annotations
+
 from django.conf import settings
 from django.core import signing
 
@@ -13,7 +15,7 @@ SALT = "drive.live.ticket"
 MAX_AGE = 24 * 3600  # seconds: an evening and more (settings.LIVE_TICKET_MAX_AGE)
 
 
-def _signer(key=None):
+def _signer(key: str | None = None) -> signing.TimestampSigner:
     return signing.TimestampSigner(key=key, salt=SALT)
 
 
