@@ -1,16 +1,30 @@
 """Reads for pages and the API: no writes, no permission decisions beyond filtering."""
-from datetime import timedelta
+from __future__ import annotations
 
-from django.db.models import Case, Count, Q, Value, When
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, TypedDict
+
+from django.db.models import Case, Count, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from drive.events.models import Club, Event, Registration
+from drive.events.models import AuditEntry, Club, Event, Registration
+
+if TYPE_CHECKING:  # access reads these selectors: its name for a user, for the hints only
+    from drive.events.access import User
 
 Status = Registration.Status
 
 
-def event_places(event):
+class Places(TypedDict):
+    capacity: int
+    taken: int
+    waitlisted: int
+    checked_in: int
+    no_show: int
+
+
+def event_places(event: Event) -> Places:
     """Places taken, capacity, waitlist length and arrivals of one event."""
     counts = event.registrations.aggregate(
         taken=Count("id", filter=Q(status__in=Registration.HOLDS_PLACE)),
@@ -21,7 +35,7 @@ def event_places(event):
     return {"capacity": event.capacity, **counts}
 
 
-def events_with_places(queryset):
+def events_with_places(queryset: QuerySet[Event]) -> QuerySet[Event]:
     return queryset.select_related("club").annotate(
         taken=Count("registrations", filter=Q(registrations__status__in=Registration.HOLDS_PLACE)),
         waitlisted=Count("registrations", filter=Q(registrations__status=Status.WAITLISTED)),
@@ -29,7 +43,7 @@ def events_with_places(queryset):
     )
 
 
-def visible_events(user):
+def visible_events(user: User) -> QuerySet[Event]:
     """Published events for everyone, plus every event of the clubs the user organises."""
     events = Event.objects.all()
     if user.is_authenticated and user.is_superuser:
@@ -39,7 +53,8 @@ def visible_events(user):
     return events.filter(published=True)
 
 
-def upcoming_and_past(events, now=None, past_limit=10):
+def upcoming_and_past(events: QuerySet[Event], now: datetime | None = None,
+                      past_limit: int = 10) -> tuple[QuerySet[Event], QuerySet[Event]]:
     """Tonight's and future events soonest first; the latest past ones after them.
 
     An evening counts as upcoming until twelve hours after its start.
@@ -50,20 +65,20 @@ def upcoming_and_past(events, now=None, past_limit=10):
     return upcoming, past
 
 
-def organised_clubs(user):
+def organised_clubs(user: User) -> QuerySet[Club]:
     if not user.is_authenticated:
         return Club.objects.none()
     return Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
 
 
-def organised_events(user):
+def organised_events(user: User) -> QuerySet[Event]:
     return Event.objects.filter(club__in=organised_clubs(user))
 
 
 STATUS_ORDER = [Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN, Status.NO_SHOW, Status.CANCELLED]
 
 
-def registrations_for_event(event):
+def registrations_for_event(event: Event) -> QuerySet[Registration]:
     """At the door the organiser looks for who is expected: not arrived first, then the
     waitlist in order, then those arrived, then the rest; by name within."""
     status_order = Case(*(When(status=s, then=Value(i)) for i, s in enumerate(STATUS_ORDER)))
@@ -74,24 +89,24 @@ def registrations_for_event(event):
     )
 
 
-def registration_of(user, event):
+def registration_of(user: User, event: Event) -> Registration | None:
     if not user.is_authenticated:
         return None
     return event.registrations.filter(player__user=user).first()
 
 
-def registrations_of(user):
+def registrations_of(user: User) -> QuerySet[Registration]:
     if not user.is_authenticated:
         return Registration.objects.none()
     return Registration.objects.filter(player__user=user).select_related("event__club").order_by("-event__starts_at")
 
 
-def audit_log(event):
+def audit_log(event: Event) -> QuerySet[AuditEntry]:
     """The event's audit entries, newest first."""
     return event.audit_entries.select_related("actor").order_by("-created_at", "-id")
 
 
-def registration_state(event, now=None):
+def registration_state(event: Event, now: datetime | None = None) -> str | None:
     """Why registration is closed, or None when it is open."""
     now = now or timezone.now()
     if not event.published:
@@ -104,7 +119,7 @@ def registration_state(event, now=None):
     return None
 
 
-def event_status(event, now=None):
+def event_status(event: Event, now: datetime | None = None) -> str:
     """The organiser's one-word state before the evening: draft, open or closed; else the phase."""
     if event.phase != Event.Phase.REGISTRATION:
         return event.phase

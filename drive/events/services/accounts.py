@@ -1,6 +1,9 @@
 """Accounts and their players: sign-up, and the player record of a logged-in user."""
+from __future__ import annotations
+
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -8,11 +11,11 @@ from django.utils.translation import gettext as _
 
 from drive.core.errors import Invalid
 from drive.core.names import clean_name
-from drive.events.access import require_login
+from drive.events.access import User, require_login
 from drive.events.models import Player
 
 
-def player_for_user(*, user):
+def player_for_user(*, user: User) -> Player:
     """The player record of a logged-in user, created on first use."""
     require_login(user)
     player = Player.objects.filter(user=user).first()
@@ -26,7 +29,7 @@ def player_for_user(*, user):
         return Player.objects.get(user=user)
 
 
-def password_problems(password: str, *, username=None, email=None) -> list[str]:
+def password_problems(password: str, *, username: object = None, email: object = None) -> list[str]:
     """What the site's password rules (AUTH_PASSWORD_VALIDATORS) find wrong with a new
     account's password, the username and email given for the similarity check."""
     account = get_user_model()(username=username if isinstance(username, str) else "",
@@ -39,7 +42,8 @@ def password_problems(password: str, *, username=None, email=None) -> list[str]:
 
 
 @transaction.atomic
-def sign_up(*, username, password, email="", display_name, language=""):
+def sign_up(*, username: str, password: str, email: str = "", display_name: str,
+            language: str = "") -> AbstractBaseUser:
     """A new user account with its player record (emails go out in `language`)."""
     User = get_user_model()
     username = clean_name(username, field="username")

@@ -1,5 +1,7 @@
 """The night: check-in by the organiser or at the door, walk-ins, no-shows, and the
 fixed table of a player who should not move."""
+from __future__ import annotations
+
 from datetime import timedelta
 
 from django.conf import settings
@@ -11,7 +13,7 @@ from django.utils.translation import ngettext
 from drive.core import broadcast
 from drive.core.errors import Conflict, Invalid, NotFound
 from drive.core.names import clean_name
-from drive.events.access import require_login, require_organiser
+from drive.events.access import User, require_login, require_organiser
 from drive.events.models import Event, Player, Registration
 from drive.events.services.audit import log_action, snapshot
 from drive.events.services.events import locked_event
@@ -20,7 +22,7 @@ from drive.events.services.registration import renumber_waitlist
 Status = Registration.Status
 
 
-def _registration_for_organiser(actor, registration):
+def _registration_for_organiser(actor: User, registration: Registration) -> Registration:
     """The registration re-read under its event's lock, once the actor is known to organise it."""
     registration = Registration.objects.select_related("event__club").get(pk=registration.pk)
     require_organiser(actor, registration.event.club)
@@ -31,7 +33,7 @@ def _registration_for_organiser(actor, registration):
 
 
 @transaction.atomic
-def check_in(*, actor, registration):
+def check_in(*, actor: User, registration: Registration) -> Registration:
     """The organiser marks a player arrived (also from the waitlist or a no-show)."""
     registration = _registration_for_organiser(actor, registration)
     if registration.status == Status.CHECKED_IN:
@@ -46,7 +48,7 @@ def check_in(*, actor, registration):
     return registration
 
 
-def _mark_arrived(registration):
+def _mark_arrived(registration: Registration) -> None:
     registration.status, registration.waitlist_position = Status.CHECKED_IN, None
     registration.checked_in_at = timezone.now()
     registration.save(update_fields=["status", "waitlist_position", "checked_in_at", "updated_at"])
@@ -54,7 +56,7 @@ def _mark_arrived(registration):
 
 
 @transaction.atomic
-def self_check_in(*, actor, event, door_code):
+def self_check_in(*, actor: User, event: Event, door_code: str) -> tuple[Registration, bool]:
     """Scanning the door code marks the actor arrived. Returns (registration, already)."""
     require_login(actor)
     event = locked_event(event.pk)
@@ -78,7 +80,7 @@ def self_check_in(*, actor, event, door_code):
 
 
 @transaction.atomic
-def add_walk_in(*, actor, event, display_name, category=""):
+def add_walk_in(*, actor: User, event: Event, display_name: str, category: str = "") -> Registration:
     """A player who turns up unregistered, added by name and checked in at once.
 
     The organiser can see the room, so a walk-in may take the event over capacity.
@@ -104,7 +106,7 @@ def add_walk_in(*, actor, event, display_name, category=""):
 
 
 @transaction.atomic
-def mark_no_show(*, actor, registration):
+def mark_no_show(*, actor: User, registration: Registration) -> Registration:
     registration = _registration_for_organiser(actor, registration)
     if registration.status == Status.NO_SHOW:
         return registration
@@ -118,13 +120,13 @@ def mark_no_show(*, actor, registration):
     return registration
 
 
-def table_count(event):
+def table_count(event: Event) -> int:
     """The tables the event can have: a full house of four a table."""
     return max(event.capacity // 4, 1)
 
 
 @transaction.atomic
-def set_fixed_table(*, actor, registration, table):
+def set_fixed_table(*, actor: User, registration: Registration, table: int | None) -> Registration:
     """Keep a player who should not move (mobility) at table `table` all evening; None clears it.
 
     The start of the evening copies it into the movement, so it can change only before
@@ -155,7 +157,7 @@ def set_fixed_table(*, actor, registration, table):
 
 
 @transaction.atomic
-def mark_absent_as_no_shows(*, actor, event):
+def mark_absent_as_no_shows(*, actor: User, event: Event) -> int:
     """Everyone registered but not arrived becomes a no-show; returns how many."""
     require_organiser(actor, event.club)
     locked_event(event.pk)

@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from drive.core.seats import seat_letter
 
+from drive.events.access import User
 from drive.events.models import AuditEntry, Club, Event
 from drive.events.prizes import PrizeKind, shown_name
 
@@ -39,7 +40,7 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def snapshot(obj: models.Model, fields: list[str] | tuple[str, ...]) -> dict:
+def snapshot(obj: models.Model, fields: list[str] | tuple[str, ...]) -> dict[str, Any]:
     """The named fields of a row, ready for `before`/`after`."""
     return _jsonable({name: getattr(obj, name) for name in fields})
 
@@ -63,7 +64,7 @@ def describe(obj: models.Model) -> str:
     return str(obj)
 
 
-def actor_label(actor) -> str:
+def actor_label(actor: User | None) -> str:
     if actor is None or not getattr(actor, "is_authenticated", False):
         return ""
     # hasattr is False when the account has no player (the reverse one-to-one raises).
@@ -71,7 +72,7 @@ def actor_label(actor) -> str:
     return (name or actor.get_username())[:150]
 
 
-def log_action(*, actor, event: Event | None, action: str, before: dict | None = None,
+def log_action(*, actor: User | None, event: Event | None, action: str, before: dict | None = None,
                after: dict | None = None, obj: models.Model | None = None,
                club: Club | None = None) -> AuditEntry:
     """Record one organiser write. `action` is a dotted code such as "registration.checked_in"."""
@@ -192,13 +193,13 @@ KEY_LABELS = {
 VALUE_LABELS = {("door_code", "new"): _("a new one")}
 
 
-def _label(field, name: str) -> str:
+def _label(field: models.Field | None, name: str) -> str:
     if name in KEY_LABELS:
         return str(KEY_LABELS[name])
     return str(field.verbose_name) if field is not None else name.replace("_", " ")
 
 
-def _value(field, name: str, value: Any) -> Any:
+def _value(field: models.Field | None, name: str, value: Any) -> Any:
     if name == "seat":
         return seat_letter(value)
     if isinstance(value, str) and (name, value) in VALUE_LABELS:
@@ -206,14 +207,14 @@ def _value(field, name: str, value: Any) -> Any:
     return _readable(field, value)
 
 
-def _logged_model(entry: AuditEntry):
+def _logged_model(entry: AuditEntry) -> type[models.Model]:
     try:
         return apps.get_model(entry.object_type) if entry.object_type else Event
     except (LookupError, ValueError):
         return Event
 
 
-def _field(model, name: str):
+def _field(model: type[models.Model], name: str) -> models.Field | None:
     for candidate in (model, Event):
         try:
             field = candidate._meta.get_field(name)
@@ -224,7 +225,7 @@ def _field(model, name: str):
     return None
 
 
-def _readable(field, value: Any) -> Any:
+def _readable(field: models.Field | None, value: Any) -> Any:
     if field is not None and field.choices and isinstance(value, (str, int)):
         return dict(field.flatchoices).get(value, value)
     if isinstance(value, bool):

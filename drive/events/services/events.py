@@ -3,9 +3,14 @@
 Each function takes keyword arguments, checks the actor's permission, runs in one
 transaction and announces the change on the channel layer after commit.
 """
+from __future__ import annotations
 
+from collections.abc import Iterable
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, models, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,7 +21,7 @@ from drive.core.names import clean_name
 
 from drive.events.services.audit import changed, log_action, snapshot
 from drive.events.models import Club, Event, Registration, new_door_code
-from drive.events.access import require_club_creator, require_organiser
+from drive.events.access import User, require_club_creator, require_organiser
 from drive.events.prizes import clean_prizes
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify
@@ -42,7 +47,7 @@ SHAPING_FIELDS = (
 MIN_YEAR, MAX_YEAR = 2000, 2100  # far dates overflow time zones and are always typos
 
 
-def _full_clean(instance, **kwargs):
+def _full_clean(instance: models.Model, **kwargs: Any) -> None:
     try:
         instance.full_clean(**kwargs)
     except ValidationError as exc:
@@ -50,7 +55,7 @@ def _full_clean(instance, **kwargs):
         raise Invalid(messages[0], field=None if field == "__all__" else field, extra={}) from exc
 
 
-def _validate_event(event):
+def _validate_event(event: Event) -> None:
     _full_clean(event, exclude=["club"])
     for name in ("starts_at", "registration_opens_at", "registration_closes_at"):
         moment = getattr(event, name)
@@ -65,7 +70,7 @@ def _validate_event(event):
     _validate_rules(event)
 
 
-def _validate_rules(event):
+def _validate_rules(event: Event) -> None:
     """A paper drive is scored from the tricks entered, hand by hand (rule D1): a preset
     that needs the cards held (honours L4, coronets L7) or runs over games and rubbers
     (L2) cannot be scored from them, so it is refused rather than scored as a drive."""
@@ -80,7 +85,7 @@ def _validate_rules(event):
                       % {"preset": event.get_rules_preset_display()}, field="scoring_rule")
 
 
-def _refuse_reshaping(event, fields):
+def _refuse_reshaping(event: Event, fields: dict[str, Any]) -> None:
     """409 naming the first field that would change a started evening's shape."""
     if event.phase == Event.Phase.REGISTRATION:
         return
@@ -95,7 +100,7 @@ def _refuse_reshaping(event, fields):
                        % {"n": present}, extra={"field": "capacity"})
 
 
-def locked_event(event_id):
+def locked_event(event_id: int) -> Event:
     """The event row locked for this transaction: registrations of one event queue here."""
     try:
         return Event.objects.select_for_update().get(pk=event_id)
@@ -110,7 +115,7 @@ def locked_event(event_id):
 
 
 @transaction.atomic
-def create_event(*, actor, club, **fields):
+def create_event(*, actor: User, club: Club, **fields: Any) -> Event:
     require_organiser(actor, club)
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
@@ -123,7 +128,7 @@ def create_event(*, actor, club, **fields):
 
 
 @transaction.atomic
-def update_event(*, actor, event, **fields):
+def update_event(*, actor: User, event: Event, **fields: Any) -> Event:
     require_organiser(actor, event.club)
     event = locked_event(event.pk)
     unknown = set(fields) - set(EVENT_FIELDS)
@@ -150,7 +155,7 @@ def update_event(*, actor, event, **fields):
 PROMOTE_WAITLIST_TASK = "drive.events.tasks.promote_waitlist"
 
 
-def enqueue_promotion(event_id):
+def enqueue_promotion(event_id: int) -> None:
     """Once this transaction commits, fill free places from the waitlist (a Celery task)."""
     jobs.after_commit(PROMOTE_WAITLIST_TASK, event_id)
 
@@ -158,7 +163,7 @@ def enqueue_promotion(event_id):
 # --- check-in ---------------------------------------------------------------------
 
 
-def _club_organisers(usernames) -> list:
+def _club_organisers(usernames: Iterable[str] | None) -> list[AbstractBaseUser]:
     """The accounts named as a new club's organisers; Invalid naming those that do not exist."""
     wanted = list(dict.fromkeys(usernames or ()))
     users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=wanted)}
@@ -170,7 +175,7 @@ def _club_organisers(usernames) -> list:
 
 
 @transaction.atomic
-def create_club(*, actor, name: str, slug: str = "", organisers=()) -> Club:
+def create_club(*, actor: User, name: str, slug: str = "", organisers: Iterable[str] | None = ()) -> Club:
     """A new club, as the admin makes one: its name, its slug (from the name when left out)
     and its organisers; the actor organises it too."""
     require_club_creator(actor)
@@ -193,7 +198,7 @@ def create_club(*, actor, name: str, slug: str = "", organisers=()) -> Club:
 
 
 @transaction.atomic
-def open_registration(*, actor, event):
+def open_registration(*, actor: User, event: Event) -> Event:
     """Publish the event: players can see it and register within its window."""
     require_organiser(actor, event.club)
     event = locked_event(event.pk)
@@ -209,7 +214,7 @@ def open_registration(*, actor, event):
 
 
 @transaction.atomic
-def close_registration(*, actor, event):
+def close_registration(*, actor: User, event: Event) -> Event:
     """Stop new registrations now; the waitlist stays as it is."""
     require_organiser(actor, event.club)
     event = locked_event(event.pk)
@@ -228,7 +233,7 @@ def close_registration(*, actor, event):
 
 
 @transaction.atomic
-def reissue_door_code(*, actor, event):
+def reissue_door_code(*, actor: User, event: Event) -> Event:
     """A new door code (a photo of the QR code went round): the old one stops at once."""
     require_organiser(actor, event.club)
     event = locked_event(event.pk)

@@ -1,5 +1,9 @@
 """Registration: a place while there is one, else the waitlist; cancelling; the waitlist
 filled in order as places free up (a Celery task, safe to run twice); the promoted told by email."""
+from __future__ import annotations
+
+from collections.abc import Callable
+
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
@@ -10,7 +14,7 @@ from django.utils.translation import gettext as _
 
 from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden
-from drive.events.access import is_organiser, require_login
+from drive.events.access import User, is_organiser, require_login
 from drive.events.models import Event, Registration
 from drive.events.selectors.events import registration_state
 from drive.events.services.accounts import player_for_user
@@ -20,16 +24,16 @@ from drive.events.services.events import enqueue_promotion, locked_event
 Status = Registration.Status
 
 
-def _places_taken(event):
+def _places_taken(event: Event) -> int:
     return event.registrations.filter(status__in=Registration.HOLDS_PLACE).count()
 
 
-def _next_waitlist_position(event):
+def _next_waitlist_position(event: Event) -> int:
     top = event.registrations.filter(status=Status.WAITLISTED).aggregate(top=Max("waitlist_position"))["top"]
     return (top or 0) + 1
 
 
-def register(*, actor, event):
+def register(*, actor: User, event: Event) -> Registration:
     """Register the actor: a place if one is free, else the end of the waitlist.
 
     Registering again while registered or waitlisted changes nothing (idempotent).
@@ -38,7 +42,7 @@ def register(*, actor, event):
 
 
 @transaction.atomic
-def register_or_get(*, actor, event) -> tuple[Registration, bool]:
+def register_or_get(*, actor: User, event: Event) -> tuple[Registration, bool]:
     """`register`, saying whether this call registered the actor (True) or found them
     registered or waitlisted already (False). Decided under the event's lock: of two
     requests at the same instant, one registers and the other finds that registration."""
@@ -59,7 +63,7 @@ def register_or_get(*, actor, event) -> tuple[Registration, bool]:
     return registration, True
 
 
-def _admit(event, registration):
+def _admit(event: Event, registration: Registration) -> None:
     # A free place goes to the waitlist first (the promotion task fills it), never to a newcomer.
     waiting = event.registrations.filter(status=Status.WAITLISTED).exists()
     if not waiting and _places_taken(event) < event.capacity:
@@ -72,16 +76,17 @@ def _admit(event, registration):
 # Once the evening has started, its checked-in players are in its movement, which only the
 # evening (scoring, a floor up) can re-plan: it says at start-up how a player leaves it, so
 # a cancellation here takes them out of the evening without importing it.
-_evening_leavers = []
+LeaveHandler = Callable[[User, Event, int], None]  # (actor, event, player id)
+_evening_leavers: list[LeaveHandler] = []
 
 
-def on_leaving_evening(handler) -> None:
+def on_leaving_evening(handler: LeaveHandler) -> None:
     """Set how a checked-in player leaves a started evening: `handler(actor, event,
     player_id)`, run in the cancellation's transaction (the event's row locked)."""
     _evening_leavers[:] = [handler]
 
 
-def _leave_evening(actor, event, registration):
+def _leave_evening(actor: User, event: Event, registration: Registration) -> None:
     if not _evening_leavers:
         raise Conflict(_("The evening has started and this player is checked in: use “Leaves” on the "
                          "evening's Players tab."))
@@ -89,7 +94,7 @@ def _leave_evening(actor, event, registration):
 
 
 @transaction.atomic
-def cancel_registration(*, actor, registration):
+def cancel_registration(*, actor: User, registration: Registration) -> Registration:
     """A player cancels their own place; an organiser may cancel anyone's.
 
     A checked-in player cancelled while the evening runs leaves it as a leaver does: no
@@ -124,7 +129,7 @@ def cancel_registration(*, actor, registration):
     return registration
 
 
-def renumber_waitlist(event):
+def renumber_waitlist(event: Event) -> None:
     waiting = event.registrations.filter(status=Status.WAITLISTED).order_by("waitlist_position", "id")
     for position, registration in enumerate(waiting, start=1):
         if registration.waitlist_position != position:
@@ -133,7 +138,7 @@ def renumber_waitlist(event):
 
 
 @transaction.atomic
-def fill_places_from_waitlist(*, event_id):
+def fill_places_from_waitlist(*, event_id: int) -> list[int]:
     """Move the first of the waitlist into free places; returns the promoted ids.
 
     Recomputed from the rows each time, so running it twice promotes nobody twice.
@@ -154,7 +159,7 @@ def fill_places_from_waitlist(*, event_id):
 
 
 @transaction.atomic
-def notify_promoted(*, registration_id):
+def notify_promoted(*, registration_id: int) -> bool:
     """Tell a promoted player by email that they have a place. Sent once."""
     registration = (
         Registration.objects.select_for_update(of=("self",)).select_related("player__user", "event").get(pk=registration_id)
