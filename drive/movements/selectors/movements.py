@@ -1,12 +1,16 @@
 """The movement as the organiser reads and prints it: the plan, its quality, the cards."""
+from __future__ import annotations
+
 import re
+from typing import Any, TypedDict
 
 from django.conf import settings
+from django.utils.functional import Promise
 from django.utils.translation import ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
 from engine.seats import SEATS
-from drive.events.models import Registration
+from drive.events.models import Event, Registration
 
 from drive.movements.algorithms.build import Budget, build_movement, quality_report
 from drive.movements.models import Entrant
@@ -31,12 +35,12 @@ QUALITY_LABELS = {
 }
 
 
-def quality_rows(quality):
+def quality_rows(quality: dict[str, Any]) -> list[tuple[Promise, Any]]:
     """(label, value) in a reading order, for the organiser."""
     return [(label, _readable(key, quality[key])) for key, label in QUALITY_LABELS.items() if key in quality]
 
 
-def _readable(key, value):
+def _readable(key: str, value: Any) -> Any:
     if key == "same_table_histogram":
         return table_meetings(value)
     return construction(value) if key == "source" else value
@@ -65,7 +69,7 @@ def construction(source: str) -> str:
     return str(CONSTRUCTIONS.get(source, source))
 
 
-def table_meetings(histogram: dict) -> str:
+def table_meetings(histogram: dict[str, int]) -> str:
     """The pairs of players counted by how often they sit at one table, in words:
     {"0": 160, "1": 30} -> "never: 160 pairs; once: 30 pairs"."""
     parts = []
@@ -80,13 +84,22 @@ def table_meetings(histogram: dict) -> str:
     return "; ".join(parts)
 
 
-def expected_players(event):
+def expected_players(event: Event) -> int:
     """Before the start: those checked in, or else those registered."""
     arrived = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
     return arrived or event.registrations.filter(status__in=Registration.HOLDS_PLACE).count()
 
 
-def movement_plan(event, players=None):
+class MovementPlan(TypedDict):
+    players: int
+    kind: str  # an Event.MovementKind
+    preview: bool
+    rounds: list[Round]
+    quality: dict[str, Any]
+    names: dict[int, str]  # entrant number -> display name (none in a preview)
+
+
+def movement_plan(event: Event, players: int | None = None) -> MovementPlan:
     """The stored movement once the evening started, else a preview for `players`.
 
     Returns {"players", "kind", "preview", "rounds" (pure Rounds), "quality", "names"}.
@@ -104,16 +117,16 @@ def movement_plan(event, players=None):
             "quality": quality_report(built), "names": {}}
 
 
-def _round(data):
+def _round(data: dict[str, Any]) -> Round:
     tables = tuple(tuple(row[p] for p in SEATS) for row in sorted(data["tables"], key=lambda r: r["table"]))
     return Round(tables, tuple(data["sit_out"]))
 
 
-def cards(plan):
+def cards(plan: MovementPlan) -> dict[str, list[dict[str, Any]]]:
     """A card per player (round, table, seat, partner) and per table (round: N E S W)."""
     rounds, names = plan["rounds"], plan["names"]
 
-    def name(number):
+    def name(number: int | None) -> str:
         return names.get(number, f"№ {number}") if number else ""
 
     players = [

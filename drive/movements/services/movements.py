@@ -1,4 +1,6 @@
 """Compute, store and re-plan an evening's movement (the algorithms are pure modules here)."""
+from __future__ import annotations
+
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -12,7 +14,7 @@ from drive.movements.models import Entrant, Movement
 
 
 
-def request_movement(*, event, players):
+def request_movement(*, event: Event, players: int) -> Movement:
     """A pending movement for `players`; the caller enqueues its computation."""
     movement, created = Movement.objects.get_or_create(
         event=event, defaults={"kind": event.movement_kind, "players": players, "rounds": event.rounds}
@@ -26,12 +28,12 @@ def request_movement(*, event, players):
     return movement
 
 
-def pinned_tables(event):
+def pinned_tables(event: Event) -> dict[int, int]:
     return dict(Entrant.objects.filter(event=event, pinned_table__isnull=False).values_list("number", "pinned_table"))
 
 
 @transaction.atomic
-def compute_movement(*, event_id, work_budget=None):
+def compute_movement(*, event_id: int, work_budget: int | None = None) -> Movement:
     """Build the whole plan of a designed movement and store it with its quality report.
 
     A progressive movement is only planned a round at a time (it follows the results),
@@ -53,6 +55,6 @@ def compute_movement(*, event_id, work_budget=None):
     return movement
 
 
-def mark_failed(*, event_id, error):
+def mark_failed(*, event_id: int, error: str) -> None:
     Movement.objects.filter(event_id=event_id).update(status=Movement.Status.FAILED, error=error[:2000])
     broadcast.send_now(event_id, broadcast.Change.MOVEMENT)
