@@ -7,19 +7,23 @@ from __future__ import annotations
 
 import hashlib
 import re
+from typing import Any
+
+from django.contrib.auth.base_user import AbstractBaseUser
 
 from engine.seats import SEATS
+from drive.events.access import User
 
 from drive.scoring.models import Round, Seat, SeatClaim, Table
 from drive.scoring.selectors.rounds import current_round, entry_round
 
 
-def _signed_in_name(user) -> str:
+def _signed_in_name(user: AbstractBaseUser) -> str:
     name = user.player.display_name if hasattr(user, "player") else ""  # an account may have no player
     return name or user.get_username()
 
 
-def table_claims(table: Table, round_: Round | None = None) -> dict:
+def table_claims(table: Table, round_: Round | None = None) -> dict[str, Any]:
     """The seats of the table in `round_` (default: the round its phones claim for), each
     with its player and its claim: by a signed-in player or by a phone, and when."""
     round_ = round_ or claim_round(table)
@@ -59,7 +63,8 @@ def claim_round(table: Table) -> Round | None:
     return entry_round(table) or current_round(table.event)
 
 
-def held_claim(*, table: Table, round_: Round | None, secret: str | None = None, user=None) -> SeatClaim | None:
+def held_claim(*, table: Table, round_: Round | None, secret: str | None = None,
+               user: User | None = None) -> SeatClaim | None:
     """The claim this phone holds at the table in the round: by its secret, or by the
     account it is signed in with (a claim bound to that account). None otherwise."""
     if round_ is None:

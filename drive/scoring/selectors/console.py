@@ -4,6 +4,12 @@ round's tables, the seating, one table's hands and the history of every changed 
 Plain dicts out, so the pages and the API show the same thing. No writes, no permission
 decisions: the views ask `require_organiser` and the services check again.
 """
+from __future__ import annotations
+
+from collections.abc import Iterable
+from datetime import datetime
+from typing import Any, TypedDict
+
 from django.db.models import Count
 from django.utils import timezone
 
@@ -28,7 +34,7 @@ MOVES = ("start", "start-round", "pause", "resume", "end-round", "publish-result
 ROUND_MOVES = ("start-round", "pause", "resume", "end-round")
 
 
-def available_moves(event, round_, movement_failed=False):
+def available_moves(event: Event, round_: Round | None, movement_failed: bool = False) -> list[str]:
     """The moves that fit the evening's state (the services still refuse a stale one)."""
     if event.phase == Phase.REGISTRATION:
         return ["start"]
@@ -45,7 +51,7 @@ def available_moves(event, round_, movement_failed=False):
     return []
 
 
-def round_info(round_, now=None):
+def round_info(round_: Round | None, now: datetime | None = None) -> dict[str, Any] | None:
     if round_ is None:
         return None
     playing = round_.state == State.PLAYING
@@ -63,7 +69,7 @@ def round_info(round_, now=None):
     }
 
 
-def _hand(result, number):
+def _hand(result: HandResult | None, number: int) -> dict[str, Any]:
     if result is None:
         return {"hand_number": number, "status": "missing", "ns_tricks": None, "ew_tricks": None,
                 "disputed_ns_tricks": None, "disputed_ew_tricks": None, "trump": "", "trump_display": "",
@@ -77,7 +83,7 @@ def _hand(result, number):
             "confirmed_by": result.confirmed_by}
 
 
-def table_status(hands):
+def table_status(hands: list[dict[str, Any]]) -> str:
     """"disputed" when a hand is, "in" when every hand is confirmed, else "out"."""
     if any(h["status"] == Status.DISPUTED for h in hands):
         return "disputed"
@@ -86,12 +92,12 @@ def table_status(hands):
     return "out"
 
 
-def _seats(round_):
+def _seats(round_: Round) -> list[Seat]:
     return list(Seat.objects.filter(round=round_).select_related("table", "entrant__player")
                 .order_by("table__number", "position", "entrant__number"))
 
 
-def round_grid(round_, seats=None):
+def round_grid(round_: Round, seats: list[Seat] | None = None) -> list[dict[str, Any]]:
     """The round's tables (those with players), each with its hands and in/out/disputed."""
     seats = _seats(round_) if seats is None else seats
     event = round_.event
@@ -108,11 +114,11 @@ def round_grid(round_, seats=None):
     return grid
 
 
-def _entrant(seat) -> dict:
+def _entrant(seat: Seat) -> dict[str, Any]:
     return {"entrant": seat.entrant_id, "number": seat.entrant.number, "name": seat.entrant.player.display_name}
 
 
-def round_seating(round_, seats=None):
+def round_seating(round_: Round, seats: list[Seat] | None = None) -> dict[str, Any]:
     """{"tables": [{"table", "N", "E", "S", "W"} with names, "seats": [{"seat", "entrant",
     "number", "name"}]], "sit_out": [names], "sit_out_entrants": [{"entrant", "number", "name"}]}:
     names for the page, the entrants' ids and numbers for the API."""
@@ -132,12 +138,12 @@ def round_seating(round_, seats=None):
             "sit_out_entrants": sorted(sit_out, key=lambda e: e["number"])}
 
 
-def played_round(event, number):
+def played_round(event: Event, number: int) -> Round | None:
     """Round `number` of the evening if it has been seated at least, else None."""
     return event.evening_rounds.exclude(state=State.PENDING).filter(number=number).first()
 
 
-def evening_state(event, round_number=None, now=None):
+def evening_state(event: Event, round_number: int | None = None, now: datetime | None = None) -> dict[str, Any]:
     """What the console shows: phase, the round in hand and its moves, and the grid of the
     round asked for (the current one by default) with its seating."""
     now = now or timezone.now()
@@ -175,7 +181,7 @@ def evening_state(event, round_number=None, now=None):
     }
 
 
-def _arrivals(event):
+def _arrivals(event: Event) -> dict[str, int | None]:
     """Before the start: who is checked in, and who registered but has not come (yet)."""
     if event.phase != Phase.REGISTRATION:
         return {"checked_in": None, "not_arrived": None}
@@ -185,7 +191,7 @@ def _arrivals(event):
             "not_arrived": counts.get(Registration.Status.REGISTERED, 0)}
 
 
-def late_rounds(rounds):
+def late_rounds(rounds: Iterable[Round]) -> list[dict[str, Any]]:
     """Closed rounds that had tables out at their end: never silently dropped, so the
     console keeps showing them, with those still not in."""
     late = []
@@ -196,7 +202,7 @@ def late_rounds(rounds):
     return late
 
 
-def table_hands(event, round_number, table_number):
+def table_hands(event: Event, round_number: int, table_number: int) -> dict[str, Any] | None:
     """One table in one played round: its players and every hand (missing ones too),
     with the trump a rotation fixes. None when there is no such round or table."""
     round_ = played_round(event, round_number)
@@ -225,7 +231,7 @@ HISTORY_FIELDS = ("id", "history_id", "history_date", "history_change_reason", "
                   "entered_by", "confirmed_by", "version")
 
 
-def _who(row, previous):
+def _who(row: dict[str, Any], previous: dict[str, Any] | None) -> tuple[str, str]:
     if row["history_user__username"]:
         full = f'{row["history_user__first_name"]} {row["history_user__last_name"]}'.strip()
         return full or row["history_user__username"], ""
@@ -237,7 +243,7 @@ def _who(row, previous):
     return "", row["confirmed_by"] if confirming else row["entered_by"]
 
 
-def _is_change(row, previous):
+def _is_change(row: dict[str, Any], previous: dict[str, Any] | None) -> bool:
     """A value changed, the organiser acted (correction, revoke penalty, adjusted score), or
     a dispute was settled (at the table too: the history says how)."""
     if previous is not None and (row["ns_tricks"] != previous["ns_tricks"] or row["trump"] != previous["trump"]):
@@ -247,7 +253,7 @@ def _is_change(row, previous):
     return row["change_kind"] != ChangeKind.ENTRY
 
 
-def correction_history(event):
+def correction_history(event: Event) -> list[dict[str, Any]]:
     """Every hand of the evening that was changed after its first entry, newest change first,
     each with its whole history (who, when, old and new tricks, why)."""
     rows = (HandResult.history.filter(round__event=event)
@@ -291,7 +297,12 @@ def correction_history(event):
     return changed
 
 
-def evening_players(event):
+class EveningPlayers(TypedDict):
+    entrants: list[Entrant]  # by number
+    late_arrivals: list[Registration]  # checked in, not in the movement yet
+
+
+def evening_players(event: Event) -> EveningPlayers:
     """The entrants with their numbers, and who is checked in but not yet playing."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("number"))
     playing = {e.player_id for e in entrants}

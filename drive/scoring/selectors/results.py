@@ -6,20 +6,28 @@ the hand-by-hand scores are read from the hand results as they are now. The call
 make sure of the standings' freshness (services.freshness: final ones are recomputed
 before they are shown, live ones behind the results ask for a recomputation).
 """
+from __future__ import annotations
+
 import hashlib
 import json
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
+from datetime import datetime
 from decimal import Decimal
+from typing import Any, TypedDict
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
+from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
 from drive.events.prizes import CATEGORY_OF, PrizeKind, prize_list
 from django.utils.text import slugify
 
 from engine.seats import PARTNER, SEATS, SIDE_OF
+from drive.events.access import User
+from drive.events.models import Event
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
@@ -27,7 +35,7 @@ from engine.drive_scoring import drive_hand_score, hand_won
 from drive.scoring.models import HandResult, Round, Seat, Standing
 from drive.scoring.selectors.standings import Freshness, compute_for, fixed_partners
 from drive.scoring.rules import event_ruleset, rotation_trump
-from drive.scoring.standings import pair_unit, running_totals
+from drive.scoring.standings import Run, pair_unit, running_totals
 
 State = Round.State
 COUNTED = (HandResult.Status.ENTERED, HandResult.Status.CONFIRMED)  # a disputed hand waits for the organiser
@@ -37,7 +45,7 @@ SEAT_SHORT = {  # the seat's letter on a score card (Russian С В Ю З, Ukrain
 }
 
 
-def entrant_of(user, event):
+def entrant_of(user: User, event: Event) -> Entrant | None:
     """The user's entry in the evening (their Player's Entrant), or None."""
     if not user.is_authenticated:
         return None
@@ -57,11 +65,11 @@ class SeatView:
     position: str = ""
     position_label: str = ""
     partner: Entrant | None = None
-    opponents: list = field(default_factory=list)
-    trumps: list = field(default_factory=list)  # (hand, trump code) when a rotation fixes them (rule D2)
+    opponents: list[Entrant] = field(default_factory=list)
+    trumps: list[tuple[int, str]] = field(default_factory=list)  # (hand, trump code) when a rotation fixes them (rule D2)
 
 
-def seat_view(event, round_, entrant):
+def seat_view(event: Event, round_: Round | None, entrant: Entrant) -> SeatView | None:
     """Where `entrant` sits in `round_`; None if they do not play that round."""
     if round_ is None:
         return None
@@ -82,7 +90,7 @@ def seat_view(event, round_, entrant):
     return view
 
 
-def _rotation_trumps(event, round_number):
+def _rotation_trumps(event: Event, round_number: int) -> list[tuple[int, str]]:
     trumps = [(hand, rotation_trump(event, round_number, hand)) for hand in range(1, event.hands_per_round + 1)]
     return [(hand, code) for hand, code in trumps if code is not None]
 
@@ -90,7 +98,7 @@ def _rotation_trumps(event, round_number):
 # --- the player's evening ------------------------------------------------------------------
 
 
-def my_evening(event, entrant):
+def my_evening(event: Event, entrant: Entrant) -> dict[str, Any]:
     """Everything the player's page shows: this round, the next one when it is seated,
     the scores hand by hand, the total and the place."""
     rounds = list(event.evening_rounds.order_by("number"))
@@ -146,7 +154,7 @@ def my_evening(event, entrant):
     }
 
 
-def _sit_out_credit(event, entrant, rows):
+def _sit_out_credit(event: Event, entrant: Entrant, rows: list[dict[str, Any]]) -> Decimal:
     """Rule D5: the documented average for the rounds sat out, exactly as the standings
     count it (computed only for a player who sat out: a handful a round)."""
     sat_out = [row for row in rows if row["sat_out"]]
@@ -168,15 +176,16 @@ class Award:
     name: str
     kind: str  # a PrizeKind value
     category: str  # the category of player its list is drawn from (ladies, gents), else ""
-    winners: list  # standings lines: several when they share the place
+    winners: list[StandingLine]  # standings lines: several when they share the place
     shared: bool
 
     @property
-    def kind_label(self):
+    def kind_label(self) -> Promise:
         return PrizeKind(self.kind).label
 
 
-def award_prizes(prizes, lines, *, missed_rounds="not_eligible", half_after_round=0):
+def award_prizes(prizes: list[dict[str, str]], lines: list[StandingLine], *, missed_rounds: str = "not_eligible",
+                 half_after_round: int = 0) -> list[Award]:
     """The prizes in the order the organiser listed them (rule D4), each by its kind.
 
     Overall prizes go down the standings: the first to place 1, the next to the next
@@ -216,7 +225,7 @@ def award_prizes(prizes, lines, *, missed_rounds="not_eligible", half_after_roun
     return awards
 
 
-def may_win(line, kind, missed_rounds="not_eligible", half_after_round=0) -> bool:
+def may_win(line: StandingLine, kind: str, missed_rounds: str = "not_eligible", half_after_round: int = 0) -> bool:
     """Whether a standings line may take a prize of this kind under the event's rule for
     missed rounds (see `award_prizes`)."""
     if not line.missed_rounds:
@@ -226,7 +235,7 @@ def may_win(line, kind, missed_rounds="not_eligible", half_after_round=0) -> boo
     return kind != PrizeKind.HALF_TIME or all(r > half_after_round for r in line.missed_rounds)
 
 
-def _one_per_unit(lines):
+def _one_per_unit(lines: list[StandingLine]) -> list[StandingLine]:
     """A pair wins one prize together: prizes go down the units, not the players."""
     seen, units = set(), []
     for line in lines:
@@ -251,10 +260,10 @@ class StandingLine:
     sit_out_hands: int
     first_half: Decimal
     second_half: Decimal
-    prizes: list = field(default_factory=list)
+    prizes: list[str] = field(default_factory=list)  # the names of the prizes it takes
     unit: int = 0  # what is ranked: the entrant, or in a fixed-partner drive the pair
     average: Decimal = Decimal(0)  # per hand counted
-    missed_rounds: list = field(default_factory=list)  # arrived late or left early (not sit-outs)
+    missed_rounds: list[int] = field(default_factory=list)  # arrived late or left early (not sit-outs)
     eligible: bool = True  # may win an overall prize under the event's rule for missed rounds
 
     @property
@@ -267,10 +276,10 @@ class StandingsStamp:
     """What the standings shown now are (see `standings_stamp`)."""
     key: str  # event, results version, computation time, behind or not, phase, prize list
     fresh: Freshness
-    computed_at: object  # a datetime, or None before the first computation
+    computed_at: datetime | None  # None before the first computation
 
 
-def standings_stamp(event, fresh: Freshness) -> StandingsStamp:
+def standings_stamp(event: Event, fresh: Freshness) -> StandingsStamp:
     """What the standings shown now are (`fresh`: services.freshness has made sure final
     standings are not stale). Pages key their cached rendering on `key`, and pass `fresh`
     on to `standings` when they render."""
@@ -285,7 +294,21 @@ def standings_stamp(event, fresh: Freshness) -> StandingsStamp:
     return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at)
 
 
-def standings(event, fresh: Freshness):
+class Standings(TypedDict):
+    lines: list[StandingLine]  # best first
+    prizes: list[Award]
+    computed_at: datetime | None
+    version: int  # the results version they were computed from
+    updating: bool  # behind the results: a recomputation is on its way
+    missed_any: bool  # a line missed rounds (late or left early)
+
+
+class Results(Standings):
+    corrections: list[dict[str, Any]]
+    event: Event
+
+
+def standings(event: Event, fresh: Freshness) -> Standings:
     """The stored standings, best first, each line with the prizes it takes; the prize list;
     when they were computed, from which results version, and whether they are "updating"
     (behind the results; final standings never are: they are recomputed first)."""
@@ -315,7 +338,7 @@ def standings(event, fresh: Freshness):
 LEADERS = 5  # lines on the room's chart
 
 
-def leaders(event, top=LEADERS):
+def leaders(event: Event, top: int = LEADERS) -> list[Run]:
     """The leaders' running totals hand by hand, for the room's chart: the first
     `top` of the standings (pairs in a fixed-partner drive, named "A & B"), each a `Run`
     ending on its standings total; [] before any hand counts. Computed from the hands as
@@ -334,7 +357,7 @@ def leaders(event, top=LEADERS):
 # --- the full results: every hand of every entrant, and the corrections -------------------------
 
 
-def hand_sheet(event):
+def hand_sheet(event: Event) -> defaultdict[int, dict[str, list[Any]]]:
     """{entrant id: {"hands": [...], "sat_out_rounds": [...]}} from every seat and result."""
     rules = event_ruleset(event)
     results = defaultdict(dict)
@@ -357,7 +380,7 @@ def hand_sheet(event):
     return sheet
 
 
-def corrections(event):
+def corrections(event: Event) -> list[dict[str, Any]]:
     """The organiser's changes to hand results, oldest first: who, when, old and new, why.
 
     Read from the history: every version whose kind is not a table entry, with the
@@ -386,7 +409,7 @@ def corrections(event):
     return sorted(found, key=lambda c: (c["at"], c["round"], c["table"], c["hand"]))
 
 
-def results_of(event, fresh: Freshness):
+def results_of(event: Event, fresh: Freshness) -> Results:
     """The published results: standings with prizes, every entrant's hands, the corrections."""
     table = standings(event, fresh)
     sheet = hand_sheet(event)
@@ -401,12 +424,12 @@ def results_of(event, fresh: Freshness):
     return {**table, "corrections": corrections(event), "event": event}
 
 
-def results_columns(event):
+def results_columns(event: Event) -> list[tuple[int, int]]:
     """(round, hand) of every hand of the evening, for the hand-by-hand table and the CSV."""
     return [(r, h) for r in range(1, event.rounds + 1) for h in range(1, event.hands_per_round + 1)]
 
 
-def score_grid(line, columns):
+def score_grid(line: StandingLine, columns: list[tuple[int, int]]) -> list[tuple[str, int | None]]:
     """A line's score in each (round, hand) column as (kind, score): kind is "score",
     "disputed", "sat_out" or "" (not played)."""
     scores = {(h["round"], h["hand"]): h for h in line.hands}
@@ -423,7 +446,7 @@ def score_grid(line, columns):
     return cells
 
 
-def rounds_text(rounds) -> str:
+def rounds_text(rounds: Iterable[int]) -> str:
     """Round numbers as runs: [1, 3, 4, 5] -> "1, 3–5"."""
     runs = []
     for number in sorted(rounds):
@@ -434,7 +457,7 @@ def rounds_text(rounds) -> str:
     return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
-def grid_text(cells):
+def grid_text(cells: list[tuple[str, int | None]]) -> list[int | str | None]:
     """The grid's cells as words, for the CSV."""
     words = {"disputed": _("disputed"), "sat_out": _("sat out"), "": ""}
     return [value if kind == "score" else words[kind] for kind, value in cells]
@@ -443,7 +466,7 @@ def grid_text(cells):
 # --- printable score cards ----------------------------------------------------------------
 
 
-def scorecards(event):
+def scorecards(event: Event) -> list[dict[str, Any]]:
     """One card per entrant: every round and hand, with the table, seat, partner and
     opponents where the round is already seated; blank cells to write the tricks in."""
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("number"))
@@ -475,6 +498,6 @@ def scorecards(event):
     return cards
 
 
-def export_filename(event, extension: str, what: str = "results") -> str:
+def export_filename(event: Event, extension: str, what: str = "results") -> str:
     """The file name of a download (the results as CSV or JSON, the corrections)."""
     return f"{slugify(event.title) or 'whist-drive'}-{event.pk}-{what}.{extension}"

@@ -25,12 +25,12 @@ def entry_round(table: Table) -> Round | None:
     return round_
 
 
-def table_complete(round_, table):
+def table_complete(round_: Round, table: Table) -> bool:
     confirmed = HandResult.objects.filter(round=round_, table=table, status=Status.CONFIRMED).count()
     return confirmed == round_.event.hands_per_round
 
 
-def tables_out(round_):
+def tables_out(round_: Round) -> list[int]:
     """Numbers of the tables of the round that have not every hand confirmed."""
     seated = set(Seat.objects.filter(round=round_, table__isnull=False).values_list("table__number", flat=True))
     counts = {}

@@ -13,7 +13,7 @@ from drive.scoring.models import HandResult, Seat, StandingsState
 from drive.scoring.rules import event_ruleset
 
 
-def load_results(event):
+def load_results(event: Event) -> dict[tuple[int, int], dict[int, int]]:
     """{(round, table): {hand: ns_tricks}} of the hands that count (entered ones too:
     an unconfirmed hand is the table's word until someone disputes it)."""
     results = {}
@@ -23,12 +23,12 @@ def load_results(event):
     return results
 
 
-def load_seats(event):
+def load_seats(event: Event) -> list[tuple[int, int, int | None, str]]:
     rows = Seat.objects.filter(round__event=event).values_list("round__number", "entrant_id", "table__number", "position")
     return [(r, e, t, "NS" if p in ("N", "S") else "EW") for r, e, t, p in rows]
 
 
-def fixed_partners(event):
+def fixed_partners(event: Event) -> dict[int, int]:
     """{entrant: partner} of a fixed-partner drive (from where they sat together), else {}."""
     if event.movement_kind != Event.MovementKind.PAIRS:
         return {}
@@ -40,7 +40,7 @@ def fixed_partners(event):
     return {a: b for pair in sides.values() if len(pair) == 2 for a, b in (pair, pair[::-1])}
 
 
-def compute_for(event):
+def compute_for(event: Event) -> list[tuple[int, bool, standings.Line]]:
     return standings.compute(
         partners=fixed_partners(event),
         entrants=list(Entrant.objects.filter(event=event).values_list("id", flat=True)),

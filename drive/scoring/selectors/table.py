@@ -5,13 +5,17 @@ Plain dicts out, so the entry page and the API show the same thing. No writes an
 permission decisions: the entries go through `results.submit_result`, which checks
 everything again, and the card page asks `require_organiser`.
 """
+from __future__ import annotations
+
 import re
+from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from engine.seats import PARTNER, SEATS, SIDE_OF
 from drive.core.errors import NotFound
+from drive.events.access import User
 from drive.events.models import Event
 
 from drive.scoring.selectors.claims import claim_round, held_claim
@@ -53,7 +57,7 @@ STAGE_MESSAGES = {
 }
 
 
-def table_for_token(token):
+def table_for_token(token: str) -> Table:
     """The table a card's token opens. NotFound for a wrong token, or a stale one (a card
     of an evening not running: not started, or its results already published)."""
     if isinstance(token, str) and TOKEN_SHAPE.fullmatch(token):
@@ -65,24 +69,24 @@ def table_for_token(token):
     raise NotFound(_("No table has this code. Scan the card on your table again."))
 
 
-def shown_round(table):
+def shown_round(table: Table) -> Round | None:
     """The round the table's page is about: the one it enters results for (in play, or
     just ended while the next has not started), else the one seated next, else None.
     It is also the round a phone claims its seat for."""
     return claim_round(table)
 
 
-def phone_claim(table, secret=None, user=None) -> SeatClaim | None:
+def phone_claim(table: Table, secret: str | None = None, user: User | None = None) -> SeatClaim | None:
     """The seat claim this phone holds at the table for the round shown (None: none yet,
     an earlier round's, or released)."""
     return held_claim(table=table, round_=shown_round(table), secret=secret, user=user)
 
 
-def trump_name(code):
+def trump_name(code: str) -> str:
     return HandResult.Trump(code).label if code in HandResult.Trump.values else ""
 
 
-def _seats(round_, table):
+def _seats(round_: Round, table: Table) -> list[dict[str, Any]]:
     seats = {s.position: s for s in Seat.objects.filter(round=round_, table=table).select_related("entrant__player")}
     rows = []
     for position in SEATS:
@@ -102,7 +106,7 @@ def _seats(round_, table):
     return rows
 
 
-def _mode(hand, you, open_):
+def _mode(hand: dict[str, Any], you: dict[str, Any] | None, open_: bool) -> str:
     """What the viewer's phone offers for a hand: "enter" it, "wait" for the opponents
     (their own side's entry), "confirm" the opponents' entry, "recount" a disputed hand
     (agree with the other side's count or send the own side's again), or only show it
@@ -117,7 +121,7 @@ def _mode(hand, you, open_):
     return "wait" if SIDE_OF.get(hand["entered_by"]) == you["side"] else "confirm"
 
 
-def _counts(hand, you):
+def _counts(hand: dict[str, Any], you: dict[str, Any]) -> dict[str, int]:
     """A disputed hand's two counts as the viewer's side sees them: ours and theirs (N-S)."""
     first = hand["entered_by_side"] == you["side"]
     ours, theirs = ((hand["ns_tricks"], hand["disputed_ns_tricks"]) if first
@@ -125,7 +129,7 @@ def _counts(hand, you):
     return {"our_ns": ours, "their_ns": theirs, "their_ew": 13 - theirs}
 
 
-def _hand(event, round_, number, result):
+def _hand(event: Event, round_: Round, number: int, result: HandResult | None) -> dict[str, Any]:
     fixed = rotation_trump(event, round_.number, number)
     hand = {"hand_number": number, "trump_fixed": fixed is not None, "status": "missing", "ns_tricks": None,
             "ew_tricks": None, "trump": fixed or "", "entered_by": "", "confirmed_by": "",
@@ -143,12 +147,12 @@ def _hand(event, round_, number, result):
     return hand
 
 
-def hand_state(table, result):
+def hand_state(table: Table, result: HandResult) -> dict[str, Any]:
     """One stored hand as the table's page and API show it."""
     return _hand(table.event, result.round, result.hand_number, result)
 
 
-def _stage(event, round_, seats, locked):
+def _stage(event: Event, round_: Round | None, seats: list[dict[str, Any]], locked: bool) -> str:
     if round_ is None:
         return "waiting"
     if event.phase == Phase.FINISHED:
@@ -162,7 +166,8 @@ def _stage(event, round_, seats, locked):
     return "collecting" if round_.state == State.CLOSED else "playing"
 
 
-def _next_round(event, round_, table, seats):
+def _next_round(event: Event, round_: Round | None, table: Table,
+                seats: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Between rounds (this one ended, the next seated): where each of the four goes, and
     who comes to this table."""
     if round_ is None or round_.state != State.CLOSED:
@@ -197,7 +202,7 @@ def _next_round(event, round_, table, seats):
     }
 
 
-def table_state(table, viewer=None):
+def table_state(table: Table, viewer: str | None = None) -> dict[str, Any]:
     """Everything a table's phone shows: the event, the round, the four seats with their
     partners, each hand with its trump and result, and between rounds where everyone goes.
 
@@ -244,7 +249,7 @@ def table_state(table, viewer=None):
     }
 
 
-def table_links(event: Event, round_: Round | None = None) -> list[dict]:
+def table_links(event: Event, round_: Round | None = None) -> list[dict[str, Any]]:
     """The tables of an evening, or those seated in `round_`, with their tokens (organisers only)."""
     tables = Table.objects.filter(event=event)
     if round_ is not None:
@@ -253,7 +258,7 @@ def table_links(event: Event, round_: Round | None = None) -> list[dict]:
     return [{"table": number, "token": token} for number, token in rows]
 
 
-def table_cards(event):
+def table_cards(event: Event) -> list[dict[str, Any]]:
     """The tables of an evening in order, for their printed cards (tokens: organisers only)."""
     return [{"number": number, "token": token}
             for number, token in Table.objects.filter(event=event).order_by("number").values_list("number", "token")]
@@ -262,7 +267,7 @@ def table_cards(event):
 TOKEN_SHAPE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
 
-def table_by_token(token):
+def table_by_token(token: str | None) -> Table:
     if not TOKEN_SHAPE.fullmatch(token or ""):  # e.g. a NUL byte would upset PostgreSQL
         raise NotFound(_("No such table."))
     table = Table.objects.select_related("event__club").filter(token=token).first()

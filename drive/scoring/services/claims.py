@@ -10,6 +10,7 @@ table's link (the old one stops at once and every claim of the table goes).
 from __future__ import annotations
 
 import secrets
+from typing import Any
 
 from django.db import transaction
 from django.db.models import Q
@@ -20,7 +21,7 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.events.services.audit import log_action
 from drive.events.models import Event
-from drive.events.access import require_organiser
+from drive.events.access import User, require_organiser
 
 from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table, new_table_token
 from drive.scoring.selectors.claims import claim_round, held_claim, secret_digest
@@ -30,7 +31,7 @@ def _new_secret() -> str:
     return secrets.token_urlsafe(32)  # 256 bits
 
 
-def claim_for_entry(*, table: Table, round_: Round, secret: str | None, user=None,
+def claim_for_entry(*, table: Table, round_: Round, secret: str | None, user: User | None = None,
                     seat: str | None = None) -> SeatClaim:
     """The claim an entry comes from, or Forbidden: no claim (none sent, forged, another
     table's, an earlier round's, released) or a seat named that is not the claim's."""
@@ -50,7 +51,8 @@ def _locked_table(table: Table) -> Table:
 
 
 @transaction.atomic
-def claim_seat(*, table: Table, position: str, user=None, secret: str | None = None) -> tuple[SeatClaim, str, bool]:
+def claim_seat(*, table: Table, position: str, user: User | None = None,
+               secret: str | None = None) -> tuple[SeatClaim, str, bool]:
     """A phone claims `position` at the table for the round. Returns (claim, secret, created).
 
     The same phone asking again is answered with its claim (its secret back; a signed-in
@@ -95,7 +97,7 @@ def _asked_again(mine: SeatClaim, position: str, secret: str | None) -> tuple[Se
 
 
 @transaction.atomic
-def give_up_claim(*, table: Table, secret: str | None = None, user=None) -> None:
+def give_up_claim(*, table: Table, secret: str | None = None, user: User | None = None) -> None:
     """"Not you?": a phone frees its own seat, only while that seat has entered and confirmed
     nothing this round (else it could enter on one side and confirm on the other)."""
     table = _locked_table(table)
@@ -112,13 +114,13 @@ def give_up_claim(*, table: Table, secret: str | None = None, user=None) -> None
 # --- the organiser ----------------------------------------------------------------------
 
 
-def _claim_record(claim: SeatClaim) -> dict:
+def _claim_record(claim: SeatClaim) -> dict[str, Any]:
     return {"round": claim.round.number, "table": claim.table.number, "seat": claim.position,
             "signed_in": claim.user.get_username() if claim.user_id else "", "claimed_at": claim.claimed_at}
 
 
 @transaction.atomic
-def release_claim(*, actor, table: Table, position: str, round_number: int | None = None) -> None:
+def release_claim(*, actor: User, table: Table, position: str, round_number: int | None = None) -> None:
     """The organiser frees a seat (a phone lost, a wrong tap): its claim no longer counts and
     the seat may be claimed again. `round_number`: the round the table is on when None."""
     require_organiser(actor, table.event.club)
@@ -136,7 +138,7 @@ def release_claim(*, actor, table: Table, position: str, round_number: int | Non
 
 
 @transaction.atomic
-def reissue_table_link(*, actor, table: Table) -> Table:
+def reissue_table_link(*, actor: User, table: Table) -> Table:
     """A new link for a table (a card photographed, a link shared): the old one stops at
     once (404) and every claim of the table goes, so its phones claim their seats again."""
     require_organiser(actor, table.event.club)

@@ -3,9 +3,12 @@
 Each function is an organiser action; a move that does not fit the evening's state is
 refused with a Conflict that says why.
 """
+from __future__ import annotations
+
 import logging
 import secrets
 from datetime import timedelta
+from typing import Any
 
 from django.conf import settings
 from django.db import transaction
@@ -18,10 +21,10 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, NotFound
 from drive.events.services.audit import log_action
 from drive.events.models import Event, Registration
-from drive.events.access import require_organiser
+from drive.events.access import User, require_organiser
 from drive.movements.services import movements
 from drive.movements.algorithms.build import Budget, replan
-from drive.movements.models import Entrant
+from drive.movements.models import Entrant, Movement
 from drive.movements.algorithms.progressive import next_progressive_round
 from drive.movements.algorithms.quality import report
 from drive.movements.algorithms.schedule import Movement as Plan
@@ -42,17 +45,17 @@ MIN_PLAYERS = 4
 PLAN_EVENING_TASK = "drive.scoring.tasks.plan_evening"  # computes the movement, seats round 1
 
 
-def locked_event(event):
+def locked_event(event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
-def _require_phase(event, *phases):
+def _require_phase(event: Event, *phases: Event.Phase) -> None:
     if event.phase not in phases:
         raise Conflict(_("Not possible now: the evening is %(phase)s.") % {"phase": event.get_phase_display()})
 
 
 @transaction.atomic
-def start_evening(*, actor, event):
+def start_evening(*, actor: User, event: Event) -> Event:
     """Freeze the checked-in players as entrants and ask for the movement (a Celery task)."""
     require_organiser(actor, event.club)
     event = locked_event(event)
@@ -81,7 +84,7 @@ def start_evening(*, actor, event):
     return event
 
 
-def plan_and_seat_first_round(*, event_id):
+def plan_and_seat_first_round(*, event_id: int) -> int | None:
     """The task's work: compute the movement, then seat round 1 (safe to run twice).
 
     A failure is stored on the movement for the organiser to see and retry; it never
@@ -99,14 +102,14 @@ def plan_and_seat_first_round(*, event_id):
     return movement.pk
 
 
-def plan_round(event, movement, number):
+def plan_round(event: Event, movement: Movement, number: int) -> dict[str, Any]:
     """Round `number` of the plan; a progressive movement's later rounds follow the results."""
     if event.movement_kind == Event.MovementKind.PROGRESSIVE and number > 1:
         return progressive_round(event, number)
     return movement.plan["rounds"][number - 1]
 
 
-def progressive_round(event, number):
+def progressive_round(event: Event, number: int) -> dict[str, Any]:
     """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
     previous = event.evening_rounds.get(number=number - 1)
     seats = list(previous.seats.select_related("table", "entrant"))
@@ -125,7 +128,7 @@ def progressive_round(event, number):
     return Plan(len(seats), "progressive", [following]).to_json()["rounds"][0]
 
 
-def round_winner(round_, table_number):
+def round_winner(round_: Round, table_number: int) -> str:
     """The side with more tricks over the round's hands; a tie goes to the winners of the
     last hand, and a table with no result yet to N-S (it is flagged as late anyway)."""
     hands = list(round_.results.filter(table__number=table_number).exclude(status="disputed").order_by("hand_number"))
@@ -136,7 +139,7 @@ def round_winner(round_, table_number):
     return "EW" if hands and hands[-1].ew_tricks > hands[-1].ns_tricks else "NS"
 
 
-def _check_shown_round(event, shown_round):
+def _check_shown_round(event: Event, shown_round: int | None) -> None:
     """Under the event's lock: refuse a move made from a page that showed another round than
     the one in hand now (another organiser moved the evening on meanwhile): "end anyway"
     must end the round the organiser saw, never the next one."""
@@ -149,7 +152,7 @@ def _check_shown_round(event, shown_round):
 
 
 @transaction.atomic
-def start_round(*, actor, event, shown_round=None):
+def start_round(*, actor: User, event: Event, shown_round: int | None = None) -> Round:
     """Start the clock of the seated round: the round lasts the event's round length."""
     require_organiser(actor, event.club)
     event = locked_event(event)
@@ -168,7 +171,7 @@ def start_round(*, actor, event, shown_round=None):
     return round_
 
 
-def _playing_round(actor, event, shown_round):
+def _playing_round(actor: User, event: Event, shown_round: int | None) -> tuple[Event, Round]:
     require_organiser(actor, event.club)
     event = locked_event(event)
     _check_shown_round(event, shown_round)
@@ -179,7 +182,7 @@ def _playing_round(actor, event, shown_round):
 
 
 @transaction.atomic
-def pause_clock(*, actor, event, shown_round=None):
+def pause_clock(*, actor: User, event: Event, shown_round: int | None = None) -> Round:
     event, round_ = _playing_round(actor, event, shown_round)
     if round_.paused_at is None:
         round_.paused_at = timezone.now()
@@ -191,7 +194,7 @@ def pause_clock(*, actor, event, shown_round=None):
 
 
 @transaction.atomic
-def resume_clock(*, actor, event, shown_round=None):
+def resume_clock(*, actor: User, event: Event, shown_round: int | None = None) -> Round:
     """The pause does not count: the deadline moves on by its length."""
     event, round_ = _playing_round(actor, event, shown_round)
     if round_.paused_at is not None:
@@ -206,7 +209,7 @@ def resume_clock(*, actor, event, shown_round=None):
 
 
 @transaction.atomic
-def end_round(*, actor, event, force=False, shown_round=None):
+def end_round(*, actor: User, event: Event, force: bool = False, shown_round: int | None = None) -> Round:
     """Close the round: early when every table is in, at the deadline with the late tables flagged.
 
     Then the next round is seated (a progressive movement from this round's results),
@@ -239,7 +242,7 @@ def end_round(*, actor, event, force=False, shown_round=None):
 
 
 @transaction.atomic
-def publish_results(*, actor, event):
+def publish_results(*, actor: User, event: Event) -> Event:
     require_organiser(actor, event.club)
     ranking.hold_recomputations(event.pk)  # first, then the event's row (see there)
     event = locked_event(event)
@@ -255,7 +258,7 @@ def publish_results(*, actor, event):
     return event
 
 
-def store_played_quality(event):
+def store_played_quality(event: Event) -> None:
     """The quality report of the rounds as played: a progressive movement (which follows
     the results) or a re-planned one gets the same report as a designed one."""
     movement = getattr(event, "movement", None)
@@ -267,14 +270,14 @@ def store_played_quality(event):
     movement.save(update_fields=["quality"])
 
 
-def _standings_moved(event):
+def _standings_moved(event: Event) -> None:
     """Seats, entrants and rounds move the standings once a hand counts (before the first
     result there are none to move): their version goes up in this transaction."""
     if HandResult.objects.filter(round__event=event).exists():
         standings_changed(event.pk)
 
 
-def seat_next_round(event, round_number, plan_round):
+def seat_next_round(event: Event, round_number: int, plan_round: dict[str, Any]) -> Round:
     """Apply one round of the movement: seats written, the round marked seated."""
     round_ = event.evening_rounds.get(number=round_number)
     if round_.state != State.PENDING:
@@ -288,7 +291,7 @@ def seat_next_round(event, round_number, plan_round):
 
 
 @transaction.atomic
-def retry_movement(*, actor, event):
+def retry_movement(*, actor: User, event: Event) -> Event:
     """After a failed computation the organiser asks again."""
     require_organiser(actor, event.club)
     event = locked_event(event)
@@ -307,7 +310,7 @@ def retry_movement(*, actor, event):
 # --- late arrivals and leavers -------------------------------------------------------
 
 
-def _played_rounds(event, before):
+def _played_rounds(event: Event, before: int) -> list[PlanRound]:
     """Rounds before `before` as the movement algorithms see them (from the stored seats)."""
     rounds = []
     for round_ in event.evening_rounds.filter(number__lt=before).exclude(state=State.PENDING).order_by("number"):
@@ -315,7 +318,7 @@ def _played_rounds(event, before):
     return rounds
 
 
-def _plan_round_from_seats(round_):
+def _plan_round_from_seats(round_: Round) -> PlanRound:
     tables, sit_out = {}, []
     for seat in round_.seats.select_related("table", "entrant"):
         if seat.table_id:
@@ -325,12 +328,12 @@ def _plan_round_from_seats(round_):
     return PlanRound(tuple(tuple(tables[t][p] for p in SEATS) for t in sorted(tables)), tuple(sit_out))
 
 
-def _from_json(plan_round):
+def _from_json(plan_round: dict[str, Any]) -> PlanRound:
     tables = tuple(tuple(row[p] for p in SEATS) for row in sorted(plan_round["tables"], key=lambda r: r["table"]))
     return PlanRound(tables, tuple(plan_round["sit_out"]))
 
 
-def fit_to_present(event, round_number, plan_round):
+def fit_to_present(event: Event, round_number: int, plan_round: dict[str, Any]) -> dict[str, Any]:
     """The planned round, re-planned if players arrived or left since it was planned.
 
     Rounds already played stay as they were; whoever the plan seats and is still here
@@ -356,7 +359,7 @@ def fit_to_present(event, round_number, plan_round):
     return new_json[0]
 
 
-def _next_round_number(event):
+def _next_round_number(event: Event) -> int:
     """The first round a change of players can still reach."""
     round_ = current_round(event)
     if round_ is None or round_.state == State.SEATED:
@@ -364,7 +367,7 @@ def _next_round_number(event):
     return round_.number + 1
 
 
-def _reseat_if_waiting(event, number):
+def _reseat_if_waiting(event: Event, number: int) -> None:
     """A round seated but not started is seated again for the new field of players."""
     round_ = event.evening_rounds.filter(number=number, state=State.SEATED).first()
     if round_ is None:
@@ -377,7 +380,7 @@ def _reseat_if_waiting(event, number):
 
 
 @transaction.atomic
-def add_late_arrival(*, actor, event, registration):
+def add_late_arrival(*, actor: User, event: Event, registration: Registration) -> Entrant:
     """A checked-in player who arrived after the start joins from the next round."""
     require_organiser(actor, event.club)
     event = locked_event(event)
@@ -399,7 +402,7 @@ def add_late_arrival(*, actor, event, registration):
     return entrant
 
 
-def leave_on_cancellation(actor, event, player_id) -> None:
+def leave_on_cancellation(actor: User, event: Event, player_id: int) -> None:
     """A checked-in player whose registration is cancelled while the evening runs leaves it
     (`remove_leaver`); one not playing yet (a late arrival not added) has nothing to leave.
     Called by the cancellation, in its transaction (events.services.on_leaving_evening)."""
@@ -409,7 +412,7 @@ def leave_on_cancellation(actor, event, player_id) -> None:
 
 
 @transaction.atomic
-def remove_leaver(*, actor, event, entrant):
+def remove_leaver(*, actor: User, event: Event, entrant: Entrant) -> Entrant:
     """A player who leaves plays no round after the current one."""
     require_organiser(actor, event.club)
     event = locked_event(event)
@@ -431,7 +434,8 @@ def remove_leaver(*, actor, event, entrant):
     return entrant
 
 
-def evening_move(*, actor, event, action, force=False, shown_round=None):
+def evening_move(*, actor: User, event: Event, action: str, force: bool = False,
+                 shown_round: int | None = None) -> Event | Round:
     """One organiser move of the evening by its name (the console's buttons and the API).
     `shown_round`: the round the organiser's page showed, checked under the event's lock."""
     if action == "start":

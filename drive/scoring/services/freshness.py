@@ -5,7 +5,10 @@ under the event's recomputation lock, so what is shown as final is never stale. 
 are shown as they are, marked "updating", and a recomputation is asked for (the pending
 mark keeps a room of polling phones to one task).
 """
+from __future__ import annotations
+
 from drive.events.models import Event
+from drive.scoring.models import StandingsState
 from drive.scoring.selectors.standings import Freshness, is_stale, state_of
 from drive.scoring.services import ranking, recompute
 
@@ -15,7 +18,7 @@ FINAL = (Event.Phase.FINISHED, Event.Phase.RESULTS_PUBLISHED)
 _UNREAD = object()
 
 
-def fresh_standings(event: Event, state=_UNREAD) -> Freshness:
+def fresh_standings(event: Event, state: StandingsState | None | object = _UNREAD) -> Freshness:
     """`state`: the event's StandingsState (or None) when the caller has just read it."""
     state = state_of(event.pk) if state is _UNREAD else state
     if not is_stale(state):

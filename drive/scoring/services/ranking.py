@@ -4,6 +4,9 @@ Never incremented in place, so running it twice, or out of order, gives the same
 Each run records the results version it read (`versions`), so a reader knows whether
 the stored standings are behind the rows.
 """
+from __future__ import annotations
+
+from datetime import datetime
 from decimal import Decimal
 
 from django.db import connection, transaction
@@ -27,14 +30,14 @@ COMPARED_FIELDS = ["place", "shared", "total", "hands_played", "hands_won", "sit
 STORED_FIELDS = [*COMPARED_FIELDS, "computed_at"]
 
 
-def hold_recomputations(event_id):
+def hold_recomputations(event_id: int) -> None:
     """Until this transaction ends, no recomputation of the event runs (a running one is
     waited for). Take it before locking the event's row: a recomputation that stores a new
     line needs to read that row (its foreign key), so the other order could deadlock."""
     _one_recomputation_at_a_time(event_id)
 
 
-def _one_recomputation_at_a_time(event_id):
+def _one_recomputation_at_a_time(event_id: int) -> None:
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("SELECT pg_advisory_xact_lock(%s, %s)", [ADVISORY_LOCK_CLASS, event_id % 2**31])
@@ -43,7 +46,7 @@ def _one_recomputation_at_a_time(event_id):
 
 
 @transaction.atomic
-def recompute_standings(*, event_id, only_if_stale=False):
+def recompute_standings(*, event_id: int, only_if_stale: bool = False) -> int | None:
     """Recompute and store the standings; returns the number of lines, or None when
     `only_if_stale` and they are already computed from the latest results."""
     _one_recomputation_at_a_time(event_id)
@@ -80,7 +83,7 @@ def recompute_standings(*, event_id, only_if_stale=False):
     return len(rows)
 
 
-def _record_version(event_id, version, now):
+def _record_version(event_id: int, version: int, now: datetime) -> None:
     """Last, so the state row (which result entry also updates) is held only briefly."""
     if not StandingsState.objects.filter(event_id=event_id).update(
             computed_version=Greatest(F("computed_version"), Value(version)), computed_at=now):

@@ -5,6 +5,8 @@ The standings never wait on Redis for good: a change's enqueue happens after com
 cannot fail the change (logged instead), the pending mark expires within a minute, and
 beat's sweep recomputes every event whose standings are behind, whatever the mark says.
 """
+from __future__ import annotations
+
 import logging
 import time
 
@@ -23,18 +25,18 @@ BROKER_PAUSE_SECONDS = 15  # longer than the timeouts of one failed publish
 _broker_down_until = [0.0]  # per process: monotonic time until which the broker is left alone
 
 
-def pending_key(event_id):
+def pending_key(event_id: int) -> str:
     return f"standings-pending:{event_id}"
 
 
-def standings_changed(event_id):
+def standings_changed(event_id: int) -> None:
     """Inside the transaction of a change that moves the standings: their version goes up
     with it, and once it commits a recomputation is asked for."""
     versions.bump(event_id)
     recompute_standings_soon(event_id)
 
 
-def recompute_standings_soon(event_id):
+def recompute_standings_soon(event_id: int) -> None:
     """Once this transaction commits, have the standings recomputed, with at most one task
     waiting per event: a burst of 600 results costs a few recomputations, not 600. The
     task clears the mark before it reads the rows, so a change it may not see asks again.
@@ -44,7 +46,7 @@ def recompute_standings_soon(event_id):
     transaction.on_commit(lambda: _enqueue(event_id), robust=True)
 
 
-def _enqueue(event_id):
+def _enqueue(event_id: int) -> None:
     if not _mark(event_id):
         return  # a task is waiting and will read this change too
     if _broker_paused():
@@ -60,13 +62,13 @@ def _enqueue(event_id):
         _forget_mark(event_id)  # nothing waits after all: the next change asks again
 
 
-def _broker_paused():
+def _broker_paused() -> bool:
     """A broker that took long to fail a moment ago is not asked again yet: a Redis that
     hangs (rather than refuses) would otherwise hold every entry for its timeouts."""
     return time.monotonic() < _broker_down_until[0]
 
 
-def _mark(event_id):
+def _mark(event_id: int) -> bool:
     """True when no task waits yet. A cache that cannot answer says True: better one
     task too many than none."""
     try:
@@ -76,7 +78,7 @@ def _mark(event_id):
         return True
 
 
-def _forget_mark(event_id):
+def _forget_mark(event_id: int) -> None:
     try:
         cache.delete(pending_key(event_id))
     except Exception as exc:  # noqa: BLE001 - the mark expires by itself

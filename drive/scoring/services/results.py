@@ -3,6 +3,9 @@
 A table's rows are serialised on its Table row (select_for_update), so two phones of
 one table never overwrite each other unseen.
 """
+from __future__ import annotations
+
+from typing import Any
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -13,7 +16,7 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, Invalid
 from drive.events.services.audit import log_action
 from drive.events.models import Event
-from drive.events.access import require_organiser
+from drive.events.access import User, require_organiser
 from engine.scoring import revoke_adjustment
 from engine.validate import ResultError, validate_tricks
 
@@ -36,7 +39,7 @@ SETTLED = gettext_noop("dispute settled at the table: both sides entered the sam
 TABLE_REASONS = (ENTERED, CHANGED, CONFIRMED, DISPUTED, RECOUNTED, SETTLED)
 
 
-def _tricks(ns_tricks):
+def _tricks(ns_tricks: object) -> int:
     """E-W took the rest of the 13 (rule S6.5); the engine checks the numbers."""
     number = isinstance(ns_tricks, int) and not isinstance(ns_tricks, bool)
     try:
@@ -45,7 +48,7 @@ def _tricks(ns_tricks):
         raise Invalid(_("Tricks for N-S must be a whole number from 0 to 13."), field="ns_tricks") from exc
 
 
-def _trump(event, round_, hand_number, trump):
+def _trump(event: Event, round_: Round, hand_number: int, trump: str | None) -> str:
     fixed = rotation_trump(event, round_.number, hand_number)
     if fixed is not None:
         if trump and trump != fixed:
@@ -56,12 +59,12 @@ def _trump(event, round_, hand_number, trump):
     return trump
 
 
-def _check_hand(event, hand_number):
+def _check_hand(event: Event, hand_number: object) -> None:
     if not isinstance(hand_number, int) or not 1 <= hand_number <= event.hands_per_round:
         raise Invalid(_("Hand must be from 1 to %(n)s.") % {"n": event.hands_per_round}, field="hand_number")
 
 
-def _seat_at(round_, table, position):
+def _seat_at(round_: Round, table: Table, position: str) -> Seat:
     if position not in SIDE_OF:
         raise Invalid(_("Seat must be N, E, S or W."), field="seat")
     seat = Seat.objects.filter(round=round_, table=table, position=position).select_related("entrant__player").first()
@@ -71,8 +74,9 @@ def _seat_at(round_, table, position):
 
 
 @transaction.atomic
-def submit_result(*, table, hand_number, ns_tricks, claim=None, user=None, seat=None, trump=None,
-                  expected_version=None):
+def submit_result(*, table: Table, hand_number: int | str, ns_tricks: int | str, claim: str | None = None,
+                  user: User | None = None, seat: str | None = None, trump: str | None = None,
+                  expected_version: int | None = None) -> tuple[HandResult, str]:
     """A player's entry for one hand, from the seat the phone claimed (`claim`: its secret;
     `user`: the signed-in account, for a claim bound to it; `seat`, when given, must be the
     claim's). No valid claim of this table and round: Forbidden. Returns (result, outcome).
@@ -108,7 +112,8 @@ def submit_result(*, table, hand_number, ns_tricks, claim=None, user=None, seat=
     return result, outcome
 
 
-def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump, expected_version):
+def _apply_entry(event: Event, round_: Round, table: Table, hand_number: int, result: HandResult | None, side: str,
+                 seat: str, ns_tricks: int, trump: str, expected_version: int | None) -> tuple[str, HandResult]:
     single = event.result_confirmation == Event.Confirmation.SINGLE
     if result is None:
         status = Status.CONFIRMED if single else Status.ENTERED
@@ -139,7 +144,8 @@ def _apply_entry(event, round_, table, hand_number, result, side, seat, ns_trick
     return "disputed", result
 
 
-def _recount(result, side, seat, ns_tricks, trump, expected_version):
+def _recount(result: HandResult, side: str, seat: str, ns_tricks: int, trump: str,
+             expected_version: int | None) -> tuple[str, HandResult]:
     """A disputed hand counted again at the table. Each side keeps its latest count: the
     side that entered first in `ns_tricks` (with the trump), the other in
     `disputed_ns_tricks`. Once they agree, the hand is confirmed at that count, settled
@@ -169,12 +175,12 @@ def _recount(result, side, seat, ns_tricks, trump, expected_version):
     return "recounted", result
 
 
-def _stored(result):
+def _stored(result: HandResult) -> dict[str, Any]:
     return {"hand_number": result.hand_number, "ns_tricks": result.ns_tricks, "ew_tricks": result.ew_tricks,
             "trump": result.trump, "status": result.status, "version": result.version}
 
 
-def _save(result, reason, user=None):
+def _save(result: HandResult, reason: str, user: User | None = None) -> None:
     if result.pk:
         result.version += 1
     result._change_reason = reason
@@ -183,14 +189,15 @@ def _save(result, reason, user=None):
     result.save()
 
 
-def _after_change(event, round_, table):
+def _after_change(event: Event, round_: Round, table: Table) -> None:
     standings_changed(event.pk)  # the version goes up with this change; recomputed once committed
     broadcast.publish(event.pk, broadcast.Change.RESULTS, round=round_.number, table=table.number)
 
 
 @transaction.atomic
-def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason, trump=None,
-                   kind=HandResult.ChangeKind.CORRECTION, expected_version=None):
+def correct_result(*, actor: User, table: Table, round_number: int, hand_number: int, ns_tricks: int, reason: str,
+                   trump: str | None = None, kind: str = HandResult.ChangeKind.CORRECTION,
+                   expected_version: int | None = None) -> HandResult:
     """The organiser's correction of any hand, any time, with a reason kept in the history."""
     require_organiser(actor, table.event.club)
     table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
@@ -224,7 +231,8 @@ def correct_result(*, actor, table, round_number, hand_number, ns_tricks, reason
 
 
 @transaction.atomic
-def apply_revoke_penalty(*, actor, table, round_number, hand_number, offending_side, reason, expected_version=None):
+def apply_revoke_penalty(*, actor: User, table: Table, round_number: int, hand_number: int, offending_side: str,
+                         reason: str, expected_version: int | None = None) -> HandResult:
     """Rule L8 for results from paper: three tricks pass from the offenders to the opponents.
 
     With `expected_version`, refused when the hand changed since the organiser saw it."""
