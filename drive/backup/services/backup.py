@@ -23,22 +23,21 @@ from django.utils.translation import gettext as _
 
 from drive.core.errors import Invalid
 from drive.events.services.audit import log_action
-from drive.events.models import Club, Event
-from drive.events.access import require_organiser
+from drive.events.models import Club, Event, Player
+from drive.events.access import User, require_organiser
 from drive.events.prizes import from_legacy
-from drive.events.access import require_organiser
 
 FORMAT, VERSION = "whist-drive-event", 1
 
 
-def _players(event):
+def _players(event: Event) -> models.QuerySet[Player]:
     return (apps.get_model("events.player").objects
             .filter(models.Q(registrations__event=event) | models.Q(entries__event=event)).distinct())
 
 
 # (model label, the event's rows), parents before children. A model another helper has
 # not added yet is skipped, so an older document still imports.
-PARTS: list[tuple[str, Callable]] = [
+PARTS: list[tuple[str, Callable[[Event], models.QuerySet[Any]]]] = [
     ("events.club", lambda e: Club.objects.filter(pk=e.club_id)),
     ("events.player", _players),
     ("events.event", lambda e: Event.objects.filter(pk=e.pk)),
@@ -68,7 +67,7 @@ LEGACY_SCREEN = {"screen_token": "token", "screen_chime": "chime"}
 HISTORY_OF = {"scoring.historicalhandresult": "scoring.handresult"}  # its `id` is the result's id
 
 
-def _model(label):
+def _model(label: str) -> type[models.Model] | None:
     try:
         return apps.get_model(label)
     except LookupError:
@@ -83,18 +82,18 @@ def _plain(value: Any) -> Any:
     return value
 
 
-def _fields(model):
+def _fields(model: type[models.Model]) -> list[models.Field]:
     return [f for f in model._meta.concrete_fields if not f.primary_key]
 
 
-def _is_user(field):
+def _is_user(field: models.Field) -> bool:
     return field.is_relation and field.related_model is get_user_model()
 
 
 # --- export ---------------------------------------------------------------------------
 
 
-def export_event(*, event_id: int) -> dict:
+def export_event(*, event_id: int) -> dict[str, Any]:
     """The event as a JSON-ready dict (see the module's docstring)."""
     event = Event.objects.select_related("club").get(pk=event_id)
     users: set[int] = set(event.club.organisers.values_list("pk", flat=True))
@@ -122,7 +121,7 @@ def export_event(*, event_id: int) -> dict:
 
 
 @transaction.atomic
-def export_for_organiser(*, actor, event: Event) -> dict:
+def export_for_organiser(*, actor: User, event: Event) -> dict[str, Any]:
     """The download of the console and the API: organisers only, and logged, since the
     document holds the players' names and the organisers' email addresses."""
     require_organiser(actor, event.club)
@@ -134,7 +133,7 @@ def export_for_organiser(*, actor, event: Event) -> dict:
 # --- import ---------------------------------------------------------------------------
 
 
-def _check(document):
+def _check(document: Any) -> None:
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise Invalid(_("This is not an exported whist drive."))
     if document.get("version") != VERSION:
@@ -142,7 +141,7 @@ def _check(document):
                       % {"v": document.get("version"), "ours": VERSION})
 
 
-def _import_users(document) -> dict[int, int]:
+def _import_users(document: dict[str, Any]) -> dict[int, int]:
     User, mapped = get_user_model(), {}
     for old, person in document.get("users", {}).items():
         user = User.objects.filter(username=person["username"]).first()
@@ -158,16 +157,16 @@ def _import_users(document) -> dict[int, int]:
 class _Mapper:
     """Old ids to new ones, per model label."""
 
-    def __init__(self, users):
+    def __init__(self, users: dict[int, int]) -> None:
         self.ids: dict[str, dict[int, int]] = {get_user_model()._meta.label_lower: users}
 
-    def new(self, model, old):
+    def new(self, model: type[models.Model], old: int | None) -> int | None:
         if old is None:
             return None
         return self.ids.get(model._meta.label_lower, {}).get(old)
 
 
-def _value(field, raw, mapper):
+def _value(field: models.Field, raw: Any, mapper: _Mapper) -> Any:
     if field.is_relation:
         new = mapper.new(field.related_model, raw)
         if new is None and raw is not None and not field.null:
@@ -177,13 +176,13 @@ def _value(field, raw, mapper):
     return field.to_python(raw) if raw is not None else None
 
 
-def _fresh_secrets(model, values):
+def _fresh_secrets(model: type[models.Model], values: dict[str, Any]) -> None:
     for name, make in FRESH.items():
         if values.get(name) and model._default_manager.filter(**{name: values[name]}).exists():
             values[name] = make()
 
 
-def _insert(label, model, row, mapper):
+def _insert(label: str, model: type[models.Model], row: dict[str, Any], mapper: _Mapper) -> int | None:
     values = {f.attname: _value(f, row.get(f.attname), mapper) for f in _fields(model) if f.attname in row}
     if label in HISTORY_OF:  # the result a history row belongs to (kept as is if since deleted)
         values["id"] = mapper.new(_model(HISTORY_OF[label]), row["id"]) or row["id"]
@@ -205,7 +204,7 @@ def _insert(label, model, row, mapper):
     return obj.pk
 
 
-def _club(document, row, mapper):
+def _club(document: dict[str, Any], row: dict[str, Any], mapper: _Mapper) -> int:
     club = Club.objects.filter(slug=row["slug"]).first()
     if club is None:
         club = Club.objects.create(name=row["name"], slug=row["slug"])
@@ -214,7 +213,7 @@ def _club(document, row, mapper):
     return club.pk
 
 
-def _with_screens(rows: dict) -> dict:
+def _with_screens(rows: dict[str, list[dict[str, Any]]]) -> dict[str, list[dict[str, Any]]]:
     """The rows, with an older backup's screen link and chime (on its events) as the screen
     rows a newer one holds, imported as those are (a link already held here made anew)."""
     if "live.screen" in rows:
@@ -227,7 +226,7 @@ def _with_screens(rows: dict) -> dict:
 
 
 @transaction.atomic
-def import_event(*, document: dict) -> Event:
+def import_event(*, document: dict[str, Any]) -> Event:
     """Recreate an exported event here with new ids; returns the new event."""
     _check(document)
     mapper = _Mapper(_import_users(document))
