@@ -171,7 +171,7 @@ def receive(pipe, worker, timeout, what):
 
 def measure(clients, updates, gap, procs, redis_url, burst=100, grace=10.0):
     """Serve, connect `clients`, publish `updates`; returns latencies (s) and what was missed."""
-    from drive.core.broadcast import send_now
+    from drive.core.broadcast import Change, send_now
     from drive.core.tickets import issue_ticket
 
     raise_open_files(clients + 256)
@@ -196,14 +196,14 @@ def measure(clients, updates, gap, procs, redis_url, burst=100, grace=10.0):
             workers.append(worker)
             pipes.append(ours)
         connected = sum(receive(pipe, worker, 120, "its connections") for pipe, worker in zip(pipes, workers))
-        send_now(event_id, "bench", seq=-1, sent=time.time())  # warm-up, not counted: cold imports and connections
+        send_now(event_id, Change.RESULTS, seq=-1, sent=time.time())  # warm-up, not counted: cold imports and connections
         time.sleep(0.5)
         sent, publish = [], []
         server_cpu = cpu_seconds(server.pid)
         start = time.perf_counter()
         for seq in range(updates):
             sent.append(time.time())
-            send_now(event_id, "bench", seq=seq, sent=sent[-1])
+            send_now(event_id, Change.RESULTS, seq=seq, sent=sent[-1])
             publish.append(time.time() - sent[-1])
             time.sleep(max(0.0, start + (seq + 1) * gap - time.perf_counter()))
         deadline = time.time() + grace
