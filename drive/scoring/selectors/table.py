@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -82,7 +83,7 @@ def phone_claim(table: Table, secret: str | None = None, user: User | None = Non
     return held_claim(table=table, round_=shown_round(table), secret=secret, user=user)
 
 
-def trump_name(code: str) -> str:
+def trump_name(code: str) -> str | Promise:
     return HandResult.Trump(code).label if code in HandResult.Trump.values else ""
 
 
