@@ -6,8 +6,6 @@ from drive.core.favicon import favicon
 from drive.health import healthz, livez
 from drive.core.limits import bad_request
 from drive.core.middleware import not_found, server_error
-from drive.core.limits import bad_request
-from drive.core.middleware import not_found
 
 urlpatterns = [
     path("healthz", healthz, name="healthz"),

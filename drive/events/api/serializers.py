@@ -9,8 +9,6 @@ from drive.events.models import Club, Event, Player, Registration
 from drive.events.prizes import MOST, NAME_MAX, PrizeKind, from_legacy
 from drive.events.services.events import EVENT_FIELDS
 from drive.events.services.accounts import password_problems
-from drive.events.models import Club, Event, Player, Registration
-from drive.events.services.events import EVENT_FIELDS
 
 
 class ClubSerializer(serializers.ModelSerializer):

@@ -8,8 +8,6 @@ from drive.core.names import validate_name
 from drive.events.models import Event, Player
 from drive.events.prizes import MOST, NAME_MAX, PrizeKind, prize_list
 from drive.events.services.events import EVENT_FIELDS
-from drive.events.models import Event, Player
-from drive.events.services.events import EVENT_FIELDS
 
 
 class DateTimeInput(forms.DateTimeInput):

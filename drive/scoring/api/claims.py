@@ -13,16 +13,12 @@ from drive.core.api_docs import ERROR
 from drive.core.api_input import valid_query
 from drive.core.numbers import StrictIntegerField
 
-from drive.scoring.api import claims
 from drive.scoring.api.console import FORBIDDEN, MAX_NUMBER, NOT_FOUND, seated_round_number
 from drive.scoring.models import Table
 from drive.scoring.selectors import claims as selectors
 from drive.scoring.selectors import table as table_selectors
 from drive.scoring.services import claims
 from drive.events.access import organised_event
-from drive.scoring.api.console import FORBIDDEN, NOT_FOUND
-from drive.scoring.models import Table
-from drive.scoring.selectors import claims as selectors
 
 NO_CLAIM = OpenApiResponse(OpenApiTypes.OBJECT, description="No such event or table, or nobody claimed that seat")
 

@@ -13,10 +13,6 @@ from drive.core.api_docs import ERROR
 from drive.core.api_input import valid_data, valid_query
 from drive.core.errors import Invalid, NotFound
 from drive.core.numbers import StrictIntegerField
-from drive.core.api_docs import ERROR
-from drive.core.api_input import valid_data
-from drive.core.errors import Invalid
-from drive.core.numbers import StrictIntegerField
 from drive.events.models import Event
 
 from drive.scoring.services import evening as evening_services

@@ -18,8 +18,7 @@ from drive.events.access import require_login
 from drive.events.prizes import PrizeKind
 from drive.events.api.serializers import PrizesField
 from drive.scoring.services.freshness import fresh_standings
-from drive.core.api_docs import errors
-from drive.events.access import require_login, visible_event
+from drive.events.access import visible_event
 
 from drive.scoring.access import players_event, results_event
 from drive.scoring.selectors import results as selectors

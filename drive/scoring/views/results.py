@@ -16,7 +16,6 @@ from drive.core.spreadsheet import SafeWriter
 from drive.events.models import Event
 from drive.events.access import is_organiser, require_organiser
 from drive.events.prizes import shown_name
-from drive.events.access import is_organiser, require_organiser
 
 from drive.scoring.selectors import results as selectors
 from drive.events.access import visible_event
