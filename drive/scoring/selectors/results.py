@@ -180,11 +180,12 @@ class Award:
 def award_prizes(prizes, lines, *, missed_rounds="not_eligible", half_after_round=0):
     """The prizes in the order the organiser listed them (rule D4), each by its kind.
 
-    Overall prizes go down the standings: the first to place 1, the next to the next
-    position, and so on; players sharing a place share the prizes their places cover.
-    A booby prize goes to the lowest, the next booby prize to the next lowest. A half-time
-    prize goes to the best first half (a tie shares it). A ladies' or gents' prize is
-    awarded down that category's own list. `prizes` are {name, kind}; `lines` are the
+    Overall prizes go down the standings place by place: the first to place 1, the next
+    to the next place down. Players tied for a place share its prize, and the next prize
+    goes to the next place (two tied first share the first prize; the second goes to the
+    third-placed). A booby prize goes to the lowest, the next booby prize to the next
+    lowest, ties alike. A half-time prize goes to the best first half, ties alike. A
+    ladies' or gents' prize is awarded down that category's own list. `prizes` are {name, kind}; `lines` are the
     standings lines (place, total, first_half, hands_played, sit_out_hands, category,
     missed_rounds), best first; nobody wins anything before a hand counts.
 
@@ -203,18 +204,35 @@ def award_prizes(prizes, lines, *, missed_rounds="not_eligible", half_after_roun
                 and may_win(line, kind, missed_rounds, half_after_round)]
         index = counters[kind]
         counters[kind] += 1
-        winners = []
         if kind == PrizeKind.HALF_TIME:
             by_half = sorted(pool, key=lambda line: -line.first_half)
-            if index < len(by_half) and by_half[index].first_half > 0:
-                winners = [line for line in pool if line.first_half == by_half[index].first_half]
+            groups = [group for group in _tied(by_half, lambda line: line.first_half) if group[0].first_half > 0]
         else:
-            ordered = _one_per_unit(pool[::-1] if kind == PrizeKind.BOOBY else pool)
-            if index < len(ordered):
-                winners = [line for line in pool if line.place == ordered[index].place]
+            groups = _tied(pool, lambda line: line.place)
+            groups = groups[::-1] if kind == PrizeKind.BOOBY else groups  # booby prizes count from the bottom
+        winners = groups[index] if index < len(groups) else []
         awards.append(Award(name=prize["name"], kind=kind, category=category, winners=winners,
-                            shared=len(winners) > 1))
+                            shared=len({_unit(line) for line in winners}) > 1))
     return awards
+
+
+def _tied(lines, key):
+    """The lines in runs of equal `key`, in their order: one run per place a prize can go
+    to. Tied players share the prize their place takes, and the next prize goes to the
+    next place down (rule D4): two tied first share the first prize, the second goes to
+    the third-placed. A pair (fixed partners) shares its place, so it is one run too."""
+    runs = []
+    for line in lines:
+        if runs and key(runs[-1][0]) == key(line):
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return runs
+
+
+def _unit(line):
+    """What wins a prize: the entrant, or in a fixed-partner drive their pair."""
+    return getattr(line, "unit", 0) or id(line)
 
 
 def may_win(line, kind, missed_rounds="not_eligible", half_after_round=0) -> bool:
@@ -225,17 +243,6 @@ def may_win(line, kind, missed_rounds="not_eligible", half_after_round=0) -> boo
     if missed_rounds != "average":
         return False
     return kind != PrizeKind.HALF_TIME or all(r > half_after_round for r in line.missed_rounds)
-
-
-def _one_per_unit(lines):
-    """A pair wins one prize together: prizes go down the units, not the players."""
-    seen, units = set(), []
-    for line in lines:
-        key = getattr(line, "unit", 0) or id(line)
-        if key not in seen:
-            seen.add(key)
-            units.append(line)
-    return units
 
 
 @dataclass
