@@ -217,9 +217,9 @@ def test_a_prize_is_awarded_by_its_kind_whatever_its_name_says(client, played):
     html = client.get(f"/events/{event.pk}/results/").content.decode()
     prizes = html.split("<h2>Prizes</h2>")[1].split("</section>")[0]
     voucher = prizes.split("Regent Street voucher")[1].split("</li>")[0]
-    assert "(overall)" in voucher and "P5" in voucher and "P7" in voucher  # the shared first place
+    assert "· overall" in voucher and "P5" in voucher and "P7" in voucher  # the shared first place
     spoon = prizes.split("Ladies&#x27; spoon")[1].split("</li>")[0]
-    assert "(booby)" in spoon and "P6" in spoon and "P8" in spoon  # the lowest, whoever they are
+    assert "· booby" in spoon and "P6" in spoon and "P8" in spoon  # the lowest, whoever they are
 
 
 def test_results_of_an_invisible_event_are_404(client, played):
