@@ -79,6 +79,11 @@ class StandingsSerializer(serializers.Serializer):
     updating = serializers.BooleanField(
         help_text="Behind the latest results: a recomputation is on its way (never for final standings, "
                   "which are recomputed before they are shown).")
+    awaiting_confirmation = serializers.IntegerField(
+        source="awaiting",
+        help_text="While the evening is in progress the standings count confirmed hands only: this many hands "
+                  "entered by one side wait for the other side's confirmation (0 once the evening has finished, "
+                  "when an undisputed entry counts).")
     lines = StandingLineSerializer(many=True)
     prizes = AwardSerializer(many=True)
 

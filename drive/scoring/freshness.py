@@ -26,7 +26,8 @@ _UNREAD = object()
 def fresh_standings(event: Event, state=_UNREAD) -> Freshness:
     """`state`: the event's StandingsState (or None) when the caller has just read it."""
     state = versions.state_of(event.pk) if state is _UNREAD else state
-    if not versions.is_stale(state):
+    behind = versions.is_stale(state) or ranking.left_out_hands(event, state.awaiting_confirmation)
+    if not behind:
         return Freshness(state.computed_version, False)
     if event.phase in FINAL:
         ranking.recompute_standings(event_id=event.pk, only_if_stale=True)

@@ -21,13 +21,30 @@ from .rules import event_ruleset
 
 
 def load_results(event):
-    """{(round, table): {hand: ns_tricks}} of the hands that count (entered ones too:
-    an unconfirmed hand is the table's word until someone disputes it)."""
-    results = {}
-    rows = HandResult.objects.filter(round__event=event).exclude(status=HandResult.Status.DISPUTED)
-    for round_number, table, hand, ns in rows.values_list("round__number", "table__number", "hand_number", "ns_tricks"):
+    """{(round, table): {hand: ns_tricks}} of the hands that count (see `counted_results`)."""
+    return counted_results(event)[0]
+
+
+def counted_results(event):
+    """The hands that count, as `load_results` gives them, and how many entered hands wait
+    for the other side's confirmation, read together.
+
+    While the evening is in progress only confirmed hands count: the standings the room
+    sees never carry a hand one side entered and the other has not confirmed (single entry
+    confirms at once), and they say how many wait. Once the evening has finished, an
+    entered hand nobody disputed counts: it is the table's word. A disputed hand waits for
+    the organiser either way."""
+    Status = HandResult.Status
+    live = event.phase == Event.Phase.IN_PROGRESS
+    results, awaiting = {}, 0
+    rows = HandResult.objects.filter(round__event=event).exclude(status=Status.DISPUTED)
+    for round_number, table, hand, ns, status in rows.values_list(
+            "round__number", "table__number", "hand_number", "ns_tricks", "status"):
+        if live and status != Status.CONFIRMED:
+            awaiting += 1
+            continue
         results.setdefault((round_number, table), {})[hand] = ns
-    return results
+    return results, awaiting
 
 
 def load_seats(event):
@@ -47,12 +64,13 @@ def fixed_partners(event):
     return {a: b for pair in sides.values() if len(pair) == 2 for a, b in (pair, pair[::-1])}
 
 
-def compute_for(event):
+def compute_for(event, results=None):
+    """The event's standings lines (standings.compute), from `results` if already read."""
     return standings.compute(
         partners=fixed_partners(event),
         entrants=list(Entrant.objects.filter(event=event).values_list("id", flat=True)),
         seats=load_seats(event),
-        results=load_results(event),
+        results=load_results(event) if results is None else results,
         rules=event_ruleset(event),
         hands_per_round=event.hands_per_round,
         half_after_round=event.rounds // 2,
@@ -94,19 +112,21 @@ def recompute_standings(*, event_id, only_if_stale=False):
     _one_recomputation_at_a_time(event_id)
     # Read the version before the rows (each statement sees what is committed when it
     # starts): every change up to it is in the rows read below, so it is safe to record.
-    state = StandingsState.objects.filter(event_id=event_id).values_list("results_version", "computed_version").first()
-    if only_if_stale and state is not None and state[1] >= state[0]:
+    state = StandingsState.objects.filter(event_id=event_id).values_list(
+        "results_version", "computed_version", "awaiting_confirmation").first()
+    event = Event.objects.get(pk=event_id)
+    if only_if_stale and state is not None and state[1] >= state[0] and not left_out_hands(event, state[2]):
         return None  # another run (the sweep, a read, an earlier task) got there first
     version = state[0] if state else 0
-    event = Event.objects.get(pk=event_id)
     now = timezone.now()
+    results, awaiting = counted_results(event)
     rows = [
         Standing(event=event, entrant_id=line.entrant, place=place, shared=shared, total=line.total,
                  hands_played=len(line.scores), hands_won=line.won,
                  sit_out_hands=len(line.sat_out_rounds) * event.hands_per_round,
                  first_half=Decimal(line.first_half), second_half=Decimal(line.second_half),
                  average=line.average_shown, missed_rounds=line.missed_rounds, computed_at=now)
-        for place, shared, line in compute_for(event)
+        for place, shared, line in compute_for(event, results)
     ]
     # Every line is computed whole (never incremented); only the lines whose values differ
     # from the stored ones are written (one upsert), then all are stamped with this time.
@@ -120,13 +140,22 @@ def recompute_standings(*, event_id, only_if_stale=False):
     if gone:
         Standing.objects.filter(event=event, entrant_id__in=gone).delete()
     Standing.objects.filter(event=event).update(computed_at=now)
-    _record_version(event_id, version, now)
+    _record_version(event_id, version, now, awaiting)
     broadcast.publish(event.pk, "standings")
     return len(rows)
 
 
-def _record_version(event_id, version, now):
-    """Last, so the state row (which result entry also updates) is held only briefly."""
+def left_out_hands(event, awaiting: int) -> bool:
+    """Standings computed live left out `awaiting` unconfirmed hands, which a finished
+    evening counts (`counted_results`): they are behind, whatever their version says."""
+    return bool(awaiting) and event.phase != Event.Phase.IN_PROGRESS
+
+
+def _record_version(event_id, version, now, awaiting=0):
+    """Last, so the state row (which result entry also updates) is held only briefly.
+    `awaiting`: the hands these standings leave out until they are confirmed."""
     if not StandingsState.objects.filter(event_id=event_id).update(
-            computed_version=Greatest(F("computed_version"), Value(version)), computed_at=now):
-        StandingsState.objects.get_or_create(event_id=event_id, defaults={"computed_at": now})
+            computed_version=Greatest(F("computed_version"), Value(version)), computed_at=now,
+            awaiting_confirmation=awaiting):
+        StandingsState.objects.get_or_create(event_id=event_id,
+                                             defaults={"computed_at": now, "awaiting_confirmation": awaiting})

@@ -16,6 +16,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.translation import pgettext_lazy
 
+from drive.events.models import Event
 from drive.events.prizes import CATEGORY_OF, PrizeKind, prize_list
 from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
@@ -276,6 +277,7 @@ class StandingsStamp:
     key: str  # event, results version, computation time, behind or not, phase, prize list
     fresh: Freshness
     computed_at: object  # a datetime, or None before the first computation
+    awaiting: int = 0  # entered hands these standings leave out until they are confirmed
 
 
 def standings_stamp(event) -> StandingsStamp:
@@ -291,7 +293,16 @@ def standings_stamp(event) -> StandingsStamp:
     prizes = hashlib.sha1(json.dumps([event.prizes or [], event.missed_rounds]).encode()).hexdigest()[:12]
     at = computed_at.isoformat() if computed_at else "-"
     key = f"{event.pk}:{fresh.version}:{at}:{int(fresh.updating)}:{event.phase}:{prizes}"
-    return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at)
+    return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at, awaiting=awaiting_confirmation(event, state))
+
+
+def awaiting_confirmation(event, state=None) -> int:
+    """Hands one side entered that the other has not confirmed yet, which the live
+    standings leave out (ranking.counted_results): as counted with the stored standings."""
+    state = state if state is not None else versions.state_of(event.pk)
+    if state is None or event.phase != Event.Phase.IN_PROGRESS:
+        return 0
+    return state.awaiting_confirmation
 
 
 def standings(event, fresh: Freshness | None = None):
@@ -319,7 +330,8 @@ def standings(event, fresh: Freshness | None = None):
             line.prizes.append(award.name)
     computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
     return {"lines": lines, "prizes": awards, "computed_at": computed_at, "version": fresh.version,
-            "updating": fresh.updating, "missed_any": any(line.missed_rounds for line in lines)}
+            "updating": fresh.updating, "missed_any": any(line.missed_rounds for line in lines),
+            "awaiting": awaiting_confirmation(event)}
 
 
 LEADERS = 5  # lines on the room's chart
