@@ -178,6 +178,12 @@ class MyRoundSerializer(serializers.Serializer):
     hands = MyHandSerializer(many=True)
 
 
+class PrizeWonSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=PrizeKind.choices)
+    shared = serializers.BooleanField()
+
+
 class MyEveningSerializer(serializers.Serializer):
     event = serializers.IntegerField(source="event.pk")
     entrant = EntrantSerializer()
@@ -191,6 +197,8 @@ class MyEveningSerializer(serializers.Serializer):
     place = serializers.IntegerField(source="standing.place", allow_null=True, default=None)
     shared = serializers.BooleanField(source="standing.shared", allow_null=True, default=None)
     entrants = serializers.IntegerField()
+    final = serializers.BooleanField(help_text="The results are published: the place and total are final.")
+    prizes_won = PrizeWonSerializer(many=True, help_text="The prizes the caller won, once the results are published.")
 
 
 # --- documents (shared with the JSON export) -----------------------------------------------------

@@ -131,8 +131,10 @@ def my_evening(event, entrant):
         rows.append(row)
 
     credit = _sit_out_credit(event, entrant, rows)
-    fresh_standings(event)  # the place below: asked for again when behind
+    final = event.phase == Event.Phase.RESULTS_PUBLISHED
+    fresh = fresh_standings(event)  # the place below: asked for again when behind
     standing = Standing.objects.filter(event=event, entrant=entrant).first()
+    line = _final_line(event, entrant, fresh) if final else None
     return {
         "entrant": entrant,
         "now": seat_view(event, in_play[-1] if in_play else None, entrant),
@@ -142,10 +144,22 @@ def my_evening(event, entrant):
         "hands_won": won,
         "points": played,
         "credit": credit,
-        "total": Decimal(played) + credit,
+        "total": line.total if line else Decimal(played) + credit,
         "standing": standing,
         "entrants": Entrant.objects.filter(event=event).count(),
+        "final": final,  # the results are published: the place and total are final
+        "prizes_won": line.awards if line else [],
+        "line": line,
     }
+
+
+def _final_line(event, entrant, fresh):
+    """The entrant's line of the published standings, with the prizes it won (`awards`)."""
+    table = standings(event, fresh)
+    line = next((line for line in table["lines"] if line.entrant_id == entrant.pk), None)
+    if line is not None:
+        line.awards = [award for award in table["prizes"] if any(w is line for w in award.winners)]
+    return line
 
 
 def _sit_out_credit(event, entrant, rows):
