@@ -11,7 +11,7 @@ from tests.browser.conftest import browser, new_page, shoot  # noqa: F401  (fixt
 from .test_results_pages import played, publish  # noqa: F401 (a fixture)
 
 # The played evening: P5, P7 share first (15, most hands won); P1, P3 at 3= (15) take the
-# second prize; the first half's best (P1, P3, P5, P7) share the half-time prize; P9 sat
+# second prize; the first half's best P1, P3, P5 and P7 share the half-time prize; P9 sat
 # out (13), fifth, wins nothing.
 
 
