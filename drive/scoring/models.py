@@ -211,6 +211,8 @@ class StandingsState(models.Model):
     results_version = models.PositiveIntegerField(_("results version"), default=0)
     computed_version = models.PositiveIntegerField(_("version of the standings"), default=0)
     computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+    # Entered hands the computed standings leave out until the other side confirms them.
+    awaiting_confirmation = models.PositiveIntegerField(_("hands awaiting confirmation"), default=0, db_default=0)
 
     class Meta:
         verbose_name = _("standings version")

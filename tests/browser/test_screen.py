@@ -143,6 +143,15 @@ def test_the_screen_follows_the_evening_without_a_reload(screen_night, browser, 
                                    headers={"X-Seat-Claim": claim.json()["claim"]})
         assert answer.status == 201, answer.text()
         expect(page.locator("[data-hands-entered]")).to_have_text("1")
+        # Not confirmed by E-W yet: the standings leave it out and the screen says so.
+        expect(page.locator("[data-awaiting]")).to_have_text("1 hand awaiting confirmation")
+        east = page.request.post(f"/api/tables/{screen_night['table']}/claims/", data={"seat": "E"})
+        assert east.status == 201, east.text()
+        confirmed = page.request.post(f"/api/tables/{screen_night['table']}/results/",
+                                      data={"seat": "E", "hand_number": 1, "ns_tricks": 9, "trump": "H"},
+                                      headers={"X-Seat-Claim": east.json()["claim"]})
+        assert confirmed.status == 200 and confirmed.json()["outcome"] == "confirmed", confirmed.text()
+        expect(page.locator("[data-awaiting]")).to_have_count(0)
         leader = page.locator('.standings li[data-entrant="1"]')
         expect(leader).to_contain_text("Margaret Ellis")
         expect(leader.locator(".total")).to_have_text("9")

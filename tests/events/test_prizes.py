@@ -1,6 +1,7 @@
 """Prizes as data (rule D4): each a name and a kind the organiser chose, through the
 service, the API, the console's form, the audit log and the conversion of saved names."""
 import importlib
+import threading
 
 import pytest
 from django.apps import apps
@@ -11,6 +12,7 @@ from drive.core.errors import Invalid
 from drive.events.services import events as services
 from drive.events.services.audit import readable_changes
 from drive.events.models import AuditEntry, Event
+from tests.browser.conftest import browser, new_page, shoot  # noqa: F401  (fixtures)
 
 pytestmark = pytest.mark.django_db
 
@@ -167,3 +169,46 @@ def test_the_migration_gives_saved_names_the_kind_they_were_shown_with(make_even
     assert Event.objects.get(pk=new.pk).prizes == [VOUCHER]
     migration.prizes_to_names(apps, None)
     assert Event.objects.get(pk=old.pk).prizes[2] == "Regent Street voucher"
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_prize_rows_on_a_phone(event, organiser, new_page, shoot):
+    """A name and a select per prize, side by side or stacked, nothing wider than the phone."""
+    from django.db import connection
+    from playwright.sync_api import expect
+
+    event_id = event.pk
+    connection.close()  # Playwright's loop runs in this thread from here on
+    page = new_page("organiser")
+    page.goto(f"/accounts/login/?next=/console/events/{event_id}/edit/")
+    page.fill("#id_username", "organiser")
+    page.fill("#id_password", "pw-Whist-2026")
+    with page.expect_navigation():
+        page.click("form button[type=submit]:has-text('Log in')")
+    rows = page.locator(".prize-row")
+    expect(rows).to_have_count(3)
+    rows.nth(0).get_by_label("Prize 1: name").fill("Regent Street voucher")
+    rows.nth(0).get_by_label("Prize 1: goes to").select_option("overall")
+    rows.nth(1).get_by_label("Prize 2: name").fill("Wooden spoon")
+    rows.nth(1).get_by_label("Prize 2: goes to").select_option(label="booby")
+    assert page.evaluate("""() => [...document.querySelectorAll('.prize-rows, .prize-rows *')]
+        .every(e => e.getBoundingClientRect().right <= innerWidth + 1)""")
+    box = rows.nth(0).get_by_label("Prize 1: goes to").bounding_box()
+    assert box["height"] >= 30 and box["width"] >= 100  # a select a thumb can use
+    shoot(page, "console-prize-rows")
+    with page.expect_navigation():
+        page.click("form button[type=submit]:has-text('Save')")
+    expect(page.locator(".messages")).to_contain_text("Saved.")
+    stored = []
+
+    def read():  # in a thread of its own, which closes its connection
+        try:
+            stored.append(Event.objects.get(pk=event_id).prizes)
+        finally:
+            connection.close()
+
+    reader = threading.Thread(target=read)
+    reader.start()
+    reader.join(30)
+    assert stored == [[VOUCHER, {"name": "Wooden spoon", "kind": "booby"}]]

@@ -291,7 +291,9 @@ def screen_html(client, event):
 
 
 def play(table, hand, ns):
+    """A hand entered and confirmed: the live standings count confirmed hands only."""
     seats.enter(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="H")
+    seats.enter(table=table, seat="E", hand_number=hand, ns_tricks=ns, trump="H")
 
 
 @pytestmark_db

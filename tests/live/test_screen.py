@@ -151,6 +151,13 @@ def test_during_a_round_clock_standings_and_hands_entered(client, linked, table1
         seats.enter(table=table1, seat="N", hand_number=1, ns_tricks=9, trump="H")
     html = client.get(screen_url(linked)).content.decode()
     assert re.search(r"data-hands-entered>1<", html)
+    # Not confirmed by E-W yet: the standings leave it out, and say so.
+    assert 'data-awaiting="1">1 hand awaiting confirmation<' in html
+    assert re.search(r'<span class="name">P1</span><span class="total num">0</span>', html)
+    with django_capture_on_commit_callbacks(execute=True):
+        seats.enter(table=table1, seat="E", hand_number=1, ns_tricks=9, trump="H")
+    html = client.get(screen_url(linked)).content.decode()
+    assert "awaiting confirmation" not in html
     # best first, as the stored standings rank them (P9 sat out: credited the room's average
     # for the one hand played so far, 6.5, rule D5)
     assert names_in(html)[:5] == ["P1", "P3", "P9", "P2", "P4"]

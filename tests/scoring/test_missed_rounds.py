@@ -154,3 +154,13 @@ def test_the_room_screen_shows_the_average_it_ranks_on(client, evening, organise
     html = client.get(f"/screen/{screen_token(linked)}/").content.decode()
     first = html.split('data-entrant="9"')[1].split("</li>")[0]
     assert '<span class="place num">1</span>' in first and ">12.00<" in first and "(average per hand)" in html
+
+
+def test_a_leaver_reads_why_no_prize_on_their_own_page(client, evening, make_user):
+    ranking.recompute_standings(event_id=evening.pk)
+    Event.objects.filter(pk=evening.pk).update(phase=Event.Phase.RESULTS_PUBLISHED)
+    leaver = make_user("p8")
+    Player.objects.filter(display_name="P8").update(user=leaver)
+    client.force_login(leaver)
+    html = client.get(f"/events/{evening.pk}/my-evening/").content.decode()
+    assert "You missed rounds 3–6: not eligible for prizes." in html and "Your prize" not in html

@@ -137,7 +137,31 @@ def test_shared_places_share_the_prizes_they_cover():
              L(5, 4, Decimal(90))]
     awards = award_prizes(P("First", "overall", "Second", "overall", "Third", "overall", "Booby prize", "booby"),
                           lines)
-    assert [(names(a), a.shared) for a in awards] == [([1, 2], True), ([1, 2], True), ([3], False), ([4, 5], True)]
+    # rule D4: the tie shares the prize it ties for, the next prize goes to the next place
+    assert [(names(a), a.shared) for a in awards] == [([1, 2], True), ([3], False), ([4, 5], True), ([4, 5], True)]
+
+
+def test_tied_leaders_share_first_and_second_goes_to_the_third_placed():
+    lines = [L(1, 1, Decimal(150), Decimal(60)), L(2, 1, Decimal(150), Decimal(70)), L(3, 3, Decimal(140), Decimal(70)),
+             L(4, 4, Decimal(120), Decimal(50)), L(5, 5, Decimal(90), Decimal(40)), L(6, 5, Decimal(90), Decimal(30)),
+             L(7, 7, Decimal(80), Decimal(40))]
+    awards = award_prizes(P("First", "overall", "Second", "overall", "Third", "overall", "Half-time", "half_time",
+                            "Half-time runner-up", "half_time", "Booby", "booby", "Second booby", "booby",
+                            "Third booby", "booby"), lines)
+    assert [(a.name, names(a), a.shared) for a in awards] == [
+        ("First", [1, 2], True), ("Second", [3], False), ("Third", [4], False),
+        ("Half-time", [2, 3], True), ("Half-time runner-up", [1], False),  # 70 and 70 share, then 60
+        ("Booby", [7], False), ("Second booby", [5, 6], True), ("Third booby", [4], False)]  # from the bottom
+
+
+def test_a_pair_wins_its_prize_together_without_sharing_it():
+    pair, other = [L(1, 1, Decimal(20)), L(2, 1, Decimal(20))], [L(3, 3, Decimal(10)), L(4, 3, Decimal(10))]
+    for line in pair:
+        line.unit = 1
+    for line in other:
+        line.unit = 3
+    first, second = award_prizes(P("First", "overall", "Second", "overall"), pair + other)
+    assert (names(first), first.shared, names(second), second.shared) == ([1, 2], False, [3, 4], False)
 
 
 def test_separate_lists_for_ladies_and_gents():

@@ -146,7 +146,9 @@ def test_standings_page_is_public_with_shared_places_sit_outs_and_prizes(client,
         "1=", "1=", "3=", "3=", "5", "6=", "6=", "8=", "8="]
     assert table["P1"][3] == "15" and table["P9"][3] == "13" and table["P6"][3] == "11"
     assert table["P9"][2] == "P9 ‡"  # rule D5: the sit-out is marked
-    assert table["P5"][2] == "P5 First Second Half-time" and table["P8"][2] == "P8 Booby prize"
+    # rule D4: P5 and P7 tied first share First; Second goes to the next place (P1, P3 at 3=)
+    assert table["P5"][2] == "P5 First Half-time" and table["P8"][2] == "P8 Booby prize"
+    assert table["P1"][2] == "P1 Second Half-time" and table["P3"][2] == "P3 Second Half-time"
     assert [cells[2].split()[0] for cells in lines[:2]] == ["P5", "P7"]
     assert "‡" in html and "Sat out 2 hands" in html  # rule D5: the sit-out is marked
     assert "Prizes if the evening ended now" in html and "Booby prize" in html
@@ -216,9 +218,9 @@ def test_a_prize_is_awarded_by_its_kind_whatever_its_name_says(client, played):
     html = client.get(f"/events/{event.pk}/results/").content.decode()
     prizes = html.split("<h2>Prizes</h2>")[1].split("</section>")[0]
     voucher = prizes.split("Regent Street voucher")[1].split("</li>")[0]
-    assert "(overall)" in voucher and "P5" in voucher and "P7" in voucher  # the shared first place
+    assert "· overall" in voucher and "P5" in voucher and "P7" in voucher  # the shared first place
     spoon = prizes.split("Ladies&#x27; spoon")[1].split("</li>")[0]
-    assert "(booby)" in spoon and "P6" in spoon and "P8" in spoon  # the lowest, whoever they are
+    assert "· booby" in spoon and "P6" in spoon and "P8" in spoon  # the lowest, whoever they are
 
 
 def test_results_of_an_invisible_event_are_404(client, played):

@@ -4,7 +4,7 @@ import pytest
 from django.core.cache import cache
 
 from drive.scoring import tasks
-
+from drive.scoring.models import HandResult, Standing, StandingsState
 from drive.scoring.services import recompute
 
 
@@ -36,11 +36,16 @@ def test_a_burst_asks_for_one_task_until_it_runs(queued, evening, table1, django
     assert queued == [evening.pk]  # the second change found a task waiting
 
     tasks.recompute_standings(evening.pk)  # the worker runs it: it reads both hands
-    assert Standing.objects.get(event=evening, entrant__number=1).total == 16
+    # Entered by N-S only: both wait for E-W's confirmation, and live standings count confirmed hands
+    assert Standing.objects.get(event=evening, entrant__number=1).total == 0
+    assert StandingsState.objects.get(event=evening).awaiting_confirmation == 2
     assert cache.get(recompute.pending_key(evening.pk)) is None
 
     enter(table1, 1, 7, django_capture_on_commit_callbacks, seat="E")  # confirmed after the run: asks again
     assert queued == [evening.pk, evening.pk]
+    tasks.recompute_standings(evening.pk)
+    assert Standing.objects.get(event=evening, entrant__number=1).total == 7
+    assert StandingsState.objects.get(event=evening).awaiting_confirmation == 1
 
 
 def test_a_refused_task_leaves_no_mark(monkeypatch, evening, table1, django_capture_on_commit_callbacks):
@@ -61,6 +66,7 @@ def test_eager_tasks_keep_the_standings_current(evening, table1, django_capture_
     """The embedded default runs the task at once: every change is in the standings."""
     cache.delete(recompute.pending_key(evening.pk))
     for hand, ns in ((1, 6), (2, 10)):
-        enter(table1, hand, ns, django_capture_on_commit_callbacks)
-        assert cache.get(recompute.pending_key(evening.pk)) is None
+        for seat in "NE":  # entered, then confirmed by the other side
+            enter(table1, hand, ns, django_capture_on_commit_callbacks, seat=seat)
+            assert cache.get(recompute.pending_key(evening.pk)) is None
     assert Standing.objects.get(event=evening, entrant__number=1).total == 16

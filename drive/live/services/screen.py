@@ -118,8 +118,9 @@ def screen_state(event, now=None):
     # The standings' part of the screen is rendered once per stored standings (its key):
     # the lines are read only when a rendering is made.
     pages = Lazy(lambda: paged(standings(event, stamp.fresh)["lines"], per_page))
+    # The live standings count confirmed hands only; the screen says how many wait.
     data = {**base, "round": round_, "standings_key": f"screen:{stamp.key}:{per_page}", "line_pages": pages,
-            **hands_entered(event, round_), "chart": chart_}
+            **hands_entered(event, round_), "chart": chart_, "awaiting": stamp.awaiting}
     if round_.state == State.PLAYING:
         left = seconds_left(round_, now)
         return {**data, "state": "playing", "seconds_left": left, "paused": bool(round_.paused_at),

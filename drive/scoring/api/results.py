@@ -85,6 +85,11 @@ class StandingsSerializer(serializers.Serializer):
     updating = serializers.BooleanField(
         help_text="Behind the latest results: a recomputation is on its way (never for final standings, "
                   "which are recomputed before they are shown).")
+    awaiting_confirmation = serializers.IntegerField(
+        source="awaiting",
+        help_text="While the evening is in progress the standings count confirmed hands only: this many hands "
+                  "entered by one side wait for the other side's confirmation (0 once the evening has finished, "
+                  "when an undisputed entry counts).")
     lines = StandingLineSerializer(many=True)
     prizes = AwardSerializer(many=True)
 
@@ -179,6 +184,12 @@ class MyRoundSerializer(serializers.Serializer):
     hands = MyHandSerializer(many=True)
 
 
+class PrizeWonSerializer(serializers.Serializer):
+    name = serializers.CharField()
+    kind = serializers.ChoiceField(choices=PrizeKind.choices)
+    shared = serializers.BooleanField()
+
+
 class MyEveningSerializer(serializers.Serializer):
     event = serializers.IntegerField(source="event.pk")
     entrant = EntrantSerializer()
@@ -192,6 +203,8 @@ class MyEveningSerializer(serializers.Serializer):
     place = serializers.IntegerField(source="standing.place", allow_null=True, default=None)
     shared = serializers.BooleanField(source="standing.shared", allow_null=True, default=None)
     entrants = serializers.IntegerField()
+    final = serializers.BooleanField(help_text="The results are published: the place and total are final.")
+    prizes_won = PrizeWonSerializer(many=True, help_text="The prizes the caller won, once the results are published.")
 
 
 # --- documents (shared with the JSON export) -----------------------------------------------------
@@ -256,5 +269,5 @@ class MyEveningView(APIView):
     def get(self, request, event_id):
         require_login(request.user)
         event, entrant = players_event(request.user, event_id)
-        fresh_standings(event)  # the player's place: asked for again when behind
-        return Response(MyEveningSerializer({"event": event, **selectors.my_evening(event, entrant)}).data)
+        fresh = fresh_standings(event)  # the player's place: asked for again when behind
+        return Response(MyEveningSerializer({"event": event, **selectors.my_evening(event, entrant, fresh)}).data)

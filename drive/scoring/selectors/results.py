@@ -15,13 +15,14 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from decimal import Decimal
-from typing import Any, TypedDict
+from typing import Callable, Any, TypedDict
 
 from django.db.models import Max
 from django.utils.translation import gettext as _
 from django.utils.functional import Promise
 from django.utils.translation import pgettext_lazy
 
+from drive.events.models import Event
 from drive.events.prizes import CATEGORY_OF, PrizeKind, prize_list
 from django.utils.text import slugify
 
@@ -32,8 +33,8 @@ from drive.movements.models import Entrant
 from engine.drive_scoring import drive_hand_score, hand_won
 
 
-from drive.scoring.models import HandResult, Round, Seat, Standing
-from drive.scoring.selectors.standings import Freshness, compute_for, fixed_partners
+from drive.scoring.models import HandResult, Round, Seat, Standing, StandingsState
+from drive.scoring.selectors.standings import Freshness, compute_for, fixed_partners, state_of
 from drive.scoring.rules import event_ruleset, rotation_trump
 from drive.scoring.standings import Run, pair_unit, running_totals
 
@@ -98,9 +99,10 @@ def _rotation_trumps(event: Event, round_number: int) -> list[tuple[int, str]]:
 # --- the player's evening ------------------------------------------------------------------
 
 
-def my_evening(event: Event, entrant: Entrant) -> dict[str, Any]:
+def my_evening(event: Event, entrant: Entrant, fresh: Freshness) -> dict[str, Any]:
     """Everything the player's page shows: this round, the next one when it is seated,
-    the scores hand by hand, the total and the place."""
+    the scores hand by hand, the total and the place (`fresh`: services.freshness has
+    made sure of the standings)."""
     rounds = list(event.evening_rounds.order_by("number"))
     in_play = [r for r in rounds if r.state in (State.PLAYING, State.CLOSED)]
     seated = [r for r in rounds if r.state == State.SEATED]
@@ -138,7 +140,9 @@ def my_evening(event: Event, entrant: Entrant) -> dict[str, Any]:
         rows.append(row)
 
     credit = _sit_out_credit(event, entrant, rows)
+    final = event.phase == Event.Phase.RESULTS_PUBLISHED
     standing = Standing.objects.filter(event=event, entrant=entrant).first()
+    line = _final_line(event, entrant, fresh) if final else None
     return {
         "entrant": entrant,
         "now": seat_view(event, in_play[-1] if in_play else None, entrant),
@@ -148,10 +152,22 @@ def my_evening(event: Event, entrant: Entrant) -> dict[str, Any]:
         "hands_won": won,
         "points": played,
         "credit": credit,
-        "total": Decimal(played) + credit,
+        "total": line.total if line else Decimal(played) + credit,
         "standing": standing,
         "entrants": Entrant.objects.filter(event=event).count(),
+        "final": final,  # the results are published: the place and total are final
+        "prizes_won": line.awards if line else [],
+        "line": line,
     }
+
+
+def _final_line(event: Event, entrant: Entrant, fresh: Freshness) -> StandingLine | None:
+    """The entrant's line of the published standings, with the prizes it won (`awards`)."""
+    table = standings(event, fresh)
+    line = next((line for line in table["lines"] if line.entrant_id == entrant.pk), None)
+    if line is not None:
+        line.awards = [award for award in table["prizes"] if any(w is line for w in award.winners)]
+    return line
 
 
 def _sit_out_credit(event: Event, entrant: Entrant, rows: list[dict[str, Any]]) -> Decimal:
@@ -188,11 +204,12 @@ def award_prizes(prizes: list[dict[str, str]], lines: list[StandingLine], *, mis
                  half_after_round: int = 0) -> list[Award]:
     """The prizes in the order the organiser listed them (rule D4), each by its kind.
 
-    Overall prizes go down the standings: the first to place 1, the next to the next
-    position, and so on; players sharing a place share the prizes their places cover.
-    A booby prize goes to the lowest, the next booby prize to the next lowest. A half-time
-    prize goes to the best first half (a tie shares it). A ladies' or gents' prize is
-    awarded down that category's own list. `prizes` are {name, kind}; `lines` are the
+    Overall prizes go down the standings place by place: the first to place 1, the next
+    to the next place down. Players tied for a place share its prize, and the next prize
+    goes to the next place (two tied first share the first prize; the second goes to the
+    third-placed). A booby prize goes to the lowest, the next booby prize to the next
+    lowest, ties alike. A half-time prize goes to the best first half, ties alike. A
+    ladies' or gents' prize is awarded down that category's own list. `prizes` are {name, kind}; `lines` are the
     standings lines (place, total, first_half, hands_played, sit_out_hands, category,
     missed_rounds), best first; nobody wins anything before a hand counts.
 
@@ -211,18 +228,35 @@ def award_prizes(prizes: list[dict[str, str]], lines: list[StandingLine], *, mis
                 and may_win(line, kind, missed_rounds, half_after_round)]
         index = counters[kind]
         counters[kind] += 1
-        winners = []
         if kind == PrizeKind.HALF_TIME:
             by_half = sorted(pool, key=lambda line: -line.first_half)
-            if index < len(by_half) and by_half[index].first_half > 0:
-                winners = [line for line in pool if line.first_half == by_half[index].first_half]
+            groups = [group for group in _tied(by_half, lambda line: line.first_half) if group[0].first_half > 0]
         else:
-            ordered = _one_per_unit(pool[::-1] if kind == PrizeKind.BOOBY else pool)
-            if index < len(ordered):
-                winners = [line for line in pool if line.place == ordered[index].place]
+            groups = _tied(pool, lambda line: line.place)
+            groups = groups[::-1] if kind == PrizeKind.BOOBY else groups  # booby prizes count from the bottom
+        winners = groups[index] if index < len(groups) else []
         awards.append(Award(name=prize["name"], kind=kind, category=category, winners=winners,
-                            shared=len(winners) > 1))
+                            shared=len({_unit(line) for line in winners}) > 1))
     return awards
+
+
+def _tied(lines: list[StandingLine], key: Callable[[StandingLine], Any]) -> list[list[StandingLine]]:
+    """The lines in runs of equal `key`, in their order: one run per place a prize can go
+    to. Tied players share the prize their place takes, and the next prize goes to the
+    next place down (rule D4): two tied first share the first prize, the second goes to
+    the third-placed. A pair (fixed partners) shares its place, so it is one run too."""
+    runs: list[list[StandingLine]] = []
+    for line in lines:
+        if runs and key(runs[-1][0]) == key(line):
+            runs[-1].append(line)
+        else:
+            runs.append([line])
+    return runs
+
+
+def _unit(line: StandingLine) -> int:
+    """What wins a prize: the entrant, or in a fixed-partner drive their pair."""
+    return getattr(line, "unit", 0) or id(line)
 
 
 def may_win(line: StandingLine, kind: str, missed_rounds: str = "not_eligible", half_after_round: int = 0) -> bool:
@@ -233,17 +267,6 @@ def may_win(line: StandingLine, kind: str, missed_rounds: str = "not_eligible", 
     if missed_rounds != "average":
         return False
     return kind != PrizeKind.HALF_TIME or all(r > half_after_round for r in line.missed_rounds)
-
-
-def _one_per_unit(lines: list[StandingLine]) -> list[StandingLine]:
-    """A pair wins one prize together: prizes go down the units, not the players."""
-    seen, units = set(), []
-    for line in lines:
-        key = getattr(line, "unit", 0) or id(line)
-        if key not in seen:
-            seen.add(key)
-            units.append(line)
-    return units
 
 
 @dataclass
@@ -277,6 +300,7 @@ class StandingsStamp:
     key: str  # event, results version, computation time, behind or not, phase, prize list
     fresh: Freshness
     computed_at: datetime | None  # None before the first computation
+    awaiting: int = 0  # entered hands these standings leave out until they are confirmed
 
 
 def standings_stamp(event: Event, fresh: Freshness) -> StandingsStamp:
@@ -291,7 +315,16 @@ def standings_stamp(event: Event, fresh: Freshness) -> StandingsStamp:
     prizes = hashlib.sha1(json.dumps([event.prizes or [], event.missed_rounds]).encode()).hexdigest()[:12]
     at = computed_at.isoformat() if computed_at else "-"
     key = f"{event.pk}:{fresh.version}:{at}:{int(fresh.updating)}:{event.phase}:{prizes}"
-    return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at)
+    return StandingsStamp(key=key, fresh=fresh, computed_at=computed_at, awaiting=awaiting_confirmation(event, state))
+
+
+def awaiting_confirmation(event: Event, state: StandingsState | None = None) -> int:
+    """Hands one side entered that the other has not confirmed yet, which the live
+    standings leave out (selectors.standings.counted_results): as counted with the stored standings."""
+    state = state if state is not None else state_of(event.pk)
+    if state is None or event.phase != Event.Phase.IN_PROGRESS:
+        return 0
+    return state.awaiting_confirmation
 
 
 class Standings(TypedDict):
@@ -332,7 +365,8 @@ def standings(event: Event, fresh: Freshness) -> Standings:
             line.prizes.append(award.name)
     computed_at = Standing.objects.filter(event=event).aggregate(at=Max("computed_at"))["at"]
     return {"lines": lines, "prizes": awards, "computed_at": computed_at, "version": fresh.version,
-            "updating": fresh.updating, "missed_any": any(line.missed_rounds for line in lines)}
+            "updating": fresh.updating, "missed_any": any(line.missed_rounds for line in lines),
+            "awaiting": awaiting_confirmation(event)}
 
 
 LEADERS = 5  # lines on the room's chart

@@ -13,14 +13,41 @@ from drive.scoring.models import HandResult, Seat, StandingsState
 from drive.scoring.rules import event_ruleset
 
 
-def load_results(event: Event) -> dict[tuple[int, int], dict[int, int]]:
-    """{(round, table): {hand: ns_tricks}} of the hands that count (entered ones too:
-    an unconfirmed hand is the table's word until someone disputes it)."""
-    results = {}
-    rows = HandResult.objects.filter(round__event=event).exclude(status=HandResult.Status.DISPUTED)
-    for round_number, table, hand, ns in rows.values_list("round__number", "table__number", "hand_number", "ns_tricks"):
+Results = dict[tuple[int, int], dict[int, int]]  # {(round, table): {hand: ns_tricks}}
+
+
+def load_results(event: Event) -> Results:
+    """{(round, table): {hand: ns_tricks}} of the hands that count (see `counted_results`)."""
+    return counted_results(event)[0]
+
+
+def counted_results(event: Event) -> tuple[Results, int]:
+    """The hands that count, as `load_results` gives them, and how many entered hands wait
+    for the other side's confirmation, read together.
+
+    While the evening is in progress only confirmed hands count: the standings the room
+    sees never carry a hand one side entered and the other has not confirmed (single entry
+    confirms at once), and they say how many wait. Once the evening has finished, an
+    entered hand nobody disputed counts: it is the table's word. A disputed hand waits for
+    the organiser either way."""
+    Status = HandResult.Status
+    live = event.phase == Event.Phase.IN_PROGRESS
+    results: Results = {}
+    awaiting = 0
+    rows = HandResult.objects.filter(round__event=event).exclude(status=Status.DISPUTED)
+    for round_number, table, hand, ns, status in rows.values_list(
+            "round__number", "table__number", "hand_number", "ns_tricks", "status"):
+        if live and status != Status.CONFIRMED:
+            awaiting += 1
+            continue
         results.setdefault((round_number, table), {})[hand] = ns
-    return results
+    return results, awaiting
+
+
+def left_out_hands(event: Event, awaiting: int) -> bool:
+    """Standings computed live left out `awaiting` unconfirmed hands, which a finished
+    evening counts (`counted_results`): they are behind, whatever their version says."""
+    return bool(awaiting) and event.phase != Event.Phase.IN_PROGRESS
 
 
 def load_seats(event: Event) -> list[tuple[int, int, int | None, str]]:
@@ -40,12 +67,13 @@ def fixed_partners(event: Event) -> dict[int, int]:
     return {a: b for pair in sides.values() if len(pair) == 2 for a, b in (pair, pair[::-1])}
 
 
-def compute_for(event: Event) -> list[tuple[int, bool, standings.Line]]:
+def compute_for(event: Event, results: Results | None = None) -> list[tuple[int, bool, standings.Line]]:
+    """The event's standings lines (standings.compute), from `results` if already read."""
     return standings.compute(
         partners=fixed_partners(event),
         entrants=list(Entrant.objects.filter(event=event).values_list("id", flat=True)),
         seats=load_seats(event),
-        results=load_results(event),
+        results=load_results(event) if results is None else results,
         rules=event_ruleset(event),
         hands_per_round=event.hands_per_round,
         half_after_round=event.rounds // 2,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from drive.events.models import Event
 from drive.scoring.models import StandingsState
-from drive.scoring.selectors.standings import Freshness, is_stale, state_of
+from drive.scoring.selectors.standings import Freshness, is_stale, left_out_hands, state_of
 from drive.scoring.services import ranking, recompute
 
 FINAL = (Event.Phase.FINISHED, Event.Phase.RESULTS_PUBLISHED)
@@ -21,7 +21,7 @@ _UNREAD = object()
 def fresh_standings(event: Event, state: StandingsState | None | object = _UNREAD) -> Freshness:
     """`state`: the event's StandingsState (or None) when the caller has just read it."""
     state = state_of(event.pk) if state is _UNREAD else state
-    if not is_stale(state):
+    if not is_stale(state) and not left_out_hands(event, state.awaiting_confirmation):
         return Freshness(state.computed_version, False, state)
     if event.phase in FINAL:
         ranking.recompute_standings(event_id=event.pk, only_if_stale=True)

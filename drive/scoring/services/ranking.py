@@ -18,7 +18,7 @@ from drive.core import broadcast
 from drive.events.models import Event
 
 from drive.scoring.models import Standing, StandingsState
-from drive.scoring.selectors.standings import compute_for
+from drive.scoring.selectors.standings import compute_for, counted_results, left_out_hands
 
 
 # Transaction-scoped advisory lock (PostgreSQL): recomputations of one event queue
@@ -52,19 +52,21 @@ def recompute_standings(*, event_id: int, only_if_stale: bool = False) -> int | 
     _one_recomputation_at_a_time(event_id)
     # Read the version before the rows (each statement sees what is committed when it
     # starts): every change up to it is in the rows read below, so it is safe to record.
-    state = StandingsState.objects.filter(event_id=event_id).values_list("results_version", "computed_version").first()
-    if only_if_stale and state is not None and state[1] >= state[0]:
+    state = StandingsState.objects.filter(event_id=event_id).values_list(
+        "results_version", "computed_version", "awaiting_confirmation").first()
+    event = Event.objects.get(pk=event_id)
+    if only_if_stale and state is not None and state[1] >= state[0] and not left_out_hands(event, state[2]):
         return None  # another run (the sweep, a read, an earlier task) got there first
     version = state[0] if state else 0
-    event = Event.objects.get(pk=event_id)
     now = timezone.now()
+    results, awaiting = counted_results(event)
     rows = [
         Standing(event=event, entrant_id=line.entrant, place=place, shared=shared, total=line.total,
                  hands_played=len(line.scores), hands_won=line.won,
                  sit_out_hands=len(line.sat_out_rounds) * event.hands_per_round,
                  first_half=Decimal(line.first_half), second_half=Decimal(line.second_half),
                  average=line.average_shown, missed_rounds=line.missed_rounds, computed_at=now)
-        for place, shared, line in compute_for(event)
+        for place, shared, line in compute_for(event, results)
     ]
     # Every line is computed whole (never incremented); only the lines whose values differ
     # from the stored ones are written (one upsert), then all are stamped with this time.
@@ -78,13 +80,16 @@ def recompute_standings(*, event_id: int, only_if_stale: bool = False) -> int | 
     if gone:
         Standing.objects.filter(event=event, entrant_id__in=gone).delete()
     Standing.objects.filter(event=event).update(computed_at=now)
-    _record_version(event_id, version, now)
+    _record_version(event_id, version, now, awaiting)
     broadcast.publish(event.pk, broadcast.Change.STANDINGS)
     return len(rows)
 
 
-def _record_version(event_id: int, version: int, now: datetime) -> None:
-    """Last, so the state row (which result entry also updates) is held only briefly."""
+def _record_version(event_id: int, version: int, now: datetime, awaiting: int = 0) -> None:
+    """Last, so the state row (which result entry also updates) is held only briefly.
+    `awaiting`: the hands these standings leave out until they are confirmed."""
     if not StandingsState.objects.filter(event_id=event_id).update(
-            computed_version=Greatest(F("computed_version"), Value(version)), computed_at=now):
-        StandingsState.objects.get_or_create(event_id=event_id, defaults={"computed_at": now})
+            computed_version=Greatest(F("computed_version"), Value(version)), computed_at=now,
+            awaiting_confirmation=awaiting):
+        StandingsState.objects.get_or_create(event_id=event_id,
+                                             defaults={"computed_at": now, "awaiting_confirmation": awaiting})

@@ -36,8 +36,8 @@ def _fragment(request, page, fragment):
 @login_required
 def my_evening(request, event_id):
     event, entrant = players_event(request.user, event_id)
-    fresh_standings(event)  # the player's place: asked for again when behind
-    context = {**_live(event), **selectors.my_evening(event, entrant)}
+    fresh = fresh_standings(event)  # the player's place: asked for again when behind
+    context = {**_live(event), **selectors.my_evening(event, entrant, fresh)}
     template = _fragment(request, "scoring/results/my_evening.html", "scoring/results/_my_evening.html")
     return render(request, template, context)
 
