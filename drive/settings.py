@@ -142,7 +142,7 @@ if REDIS_URL:
                     "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]}}
     }
     # Only what can be lost lives in the cache: while Redis is away it answers "not there"
-    # instead of failing the request (drive/cache.py), and never holds a request long.
+    # instead of failing the request (drive/core/cache.py), and never holds a request long.
     CACHES = {"default": {"BACKEND": "drive.core.cache.TolerantRedisCache", "LOCATION": REDIS_URL,
                           "OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}}}
 else:

@@ -94,7 +94,7 @@ class Event(models.Model):
         ROOM_AVERAGE = "room_average", _("room average per hand")
 
     class ProgressiveConvention(models.TextChoices):
-        # The conventions of rule D4b; drive/movements/progressive.py says what each does.
+        # The conventions of rule D4b; drive/movements/algorithms/progressive.py says what each does.
         WINNERS_MOVE = "winners_move", _("winners move up and split (progressive)")
         LOSERS_MOVE = "losers_move", _("losers move down and split")
         SEMI_PARTNER = "semi_partner", _("semi-partner: winners stay together")

@@ -47,7 +47,7 @@
   function startPolling() { mode("polling"); if (!pollTimer) pollTimer = setInterval(function () { fire(null); }, POLL_MS); }
   function stopPolling() { mode("socket"); clearInterval(pollTimer); pollTimer = null; }
 
-  // The socket needs the page's ticket to its event (drive/tickets.py); read it at every
+  // The socket needs the page's ticket to its event (drive/core/tickets.py); read it at every
   // connect, since a refreshed fragment brings a fresh one.
   function ticket() {
     var el = document.querySelector("[data-live-event]");
