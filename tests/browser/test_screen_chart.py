@@ -57,7 +57,8 @@ def level_leaders(transactional_db, make_event, organiser):
     seat_round(first, {1: (1, 2, 3, 4), 2: (5, 6, 7, 8), 3: (9, 10, 11, 12), 4: (13, 14, 15, 16)})
     for table, tricks in zip(tables, ((7, 6), (6, 7), (7, 6), (6, 6)), strict=True):
         for hand, ns in enumerate(tricks, start=1):
-            seats.enter(table=table, seat="N", hand_number=hand, ns_tricks=ns, trump="H")
+            for seat in "NE":  # entered, then confirmed: the live standings count confirmed hands
+                seats.enter(table=table, seat=seat, hand_number=hand, ns_tricks=ns, trump="H")
     event = issue_screen_link(actor=organiser, event=event)
     return f"/screen/{screen_token(event)}/"
 
