@@ -3,15 +3,13 @@
 Every service checks its permission here (views only ask, to show buttons). The lookups
 answer 404 when the user may not see the event and 403 when they do not organise it.
 """
-from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
+from drive.core.accounts import User
 from drive.core.errors import Forbidden
 from drive.events.models import Club, Event
 from drive.events.selectors import events as selectors
-
-User = AbstractBaseUser | AnonymousUser
 
 
 def is_organiser(user: User | None, club: Club) -> bool:

@@ -3,7 +3,8 @@ player's own evening."""
 from django.utils.translation import gettext as _
 
 from drive.core.errors import Forbidden, NotFound
-from drive.events.access import User, any_event, is_organiser, visible_event
+from drive.core.accounts import User
+from drive.events.access import any_event, is_organiser, visible_event
 from drive.events.models import Event
 from drive.movements.models import Entrant
 from drive.scoring.selectors.results import entrant_of

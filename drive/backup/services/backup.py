@@ -24,7 +24,8 @@ from django.utils.translation import gettext as _
 from drive.core.errors import Invalid
 from drive.events.services.audit import log_action
 from drive.events.models import Club, Event, Player
-from drive.events.access import User, require_organiser
+from drive.core.accounts import User
+from drive.events.access import require_organiser
 from drive.events.prizes import from_legacy
 
 FORMAT, VERSION = "whist-drive-event", 1

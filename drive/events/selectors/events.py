@@ -2,16 +2,14 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, TypedDict
+from typing import TypedDict
 
 from django.db.models import Case, Count, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from drive.core.accounts import User
 from drive.events.models import AuditEntry, Club, Event, Registration
-
-if TYPE_CHECKING:  # access reads these selectors: its name for a user, for the hints only
-    from drive.events.access import User
 
 Status = Registration.Status
 

@@ -11,7 +11,8 @@ from django.utils.translation import gettext as _
 
 from drive.core.errors import Invalid
 from drive.core.names import clean_name
-from drive.events.access import User, require_login
+from drive.core.accounts import User
+from drive.events.access import require_login
 from drive.events.models import Player
 
 

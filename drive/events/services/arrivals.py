@@ -13,7 +13,8 @@ from django.utils.translation import ngettext
 from drive.core import broadcast
 from drive.core.errors import Conflict, Invalid, NotFound
 from drive.core.names import clean_name
-from drive.events.access import User, require_login, require_organiser
+from drive.core.accounts import User
+from drive.events.access import require_login, require_organiser
 from drive.events.models import Event, Player, Registration
 from drive.events.services.audit import log_action, snapshot
 from drive.events.services.events import locked_event

@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 from drive.core.seats import seat_letter
 
-from drive.events.access import User
+from drive.core.accounts import User
 from drive.events.models import AuditEntry, Club, Event
 from drive.events.prizes import PrizeKind, shown_name
 

@@ -21,7 +21,8 @@ from drive.core.names import clean_name
 
 from drive.events.services.audit import changed, log_action, snapshot
 from drive.events.models import Club, Event, Registration, new_door_code
-from drive.events.access import User, require_club_creator, require_organiser
+from drive.core.accounts import User
+from drive.events.access import require_club_creator, require_organiser
 from drive.events.prizes import clean_prizes
 from django.contrib.auth import get_user_model
 from django.utils.text import slugify

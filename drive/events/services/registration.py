@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 
 from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden
-from drive.events.access import User, is_organiser, require_login
+from drive.core.accounts import User
+from drive.events.access import is_organiser, require_login
 from drive.events.models import Event, Registration
 from drive.events.selectors.events import registration_state
 from drive.events.services.accounts import player_for_user

@@ -12,7 +12,7 @@ from typing import Any
 from django.contrib.auth.base_user import AbstractBaseUser
 
 from engine.seats import SEATS
-from drive.events.access import User
+from drive.core.accounts import User
 
 from drive.scoring.models import Round, Seat, SeatClaim, Table
 from drive.scoring.selectors.rounds import current_round, entry_round

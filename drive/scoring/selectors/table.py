@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 
 from engine.seats import PARTNER, SEATS, SIDE_OF
 from drive.core.errors import NotFound
-from drive.events.access import User
+from drive.core.accounts import User
 from drive.events.models import Event
 
 from drive.scoring.selectors.claims import claim_round, held_claim

@@ -21,7 +21,8 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.events.services.audit import log_action
 from drive.events.models import Event
-from drive.events.access import User, require_organiser
+from drive.core.accounts import User
+from drive.events.access import require_organiser
 
 from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table, new_table_token
 from drive.scoring.selectors.claims import claim_round, held_claim, secret_digest

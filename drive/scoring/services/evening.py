@@ -21,7 +21,8 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, NotFound
 from drive.events.services.audit import log_action
 from drive.events.models import Event, Registration
-from drive.events.access import User, require_organiser
+from drive.core.accounts import User
+from drive.events.access import require_organiser
 from drive.movements.services import movements
 from drive.movements.algorithms.build import Budget, replan
 from drive.movements.models import Entrant, Movement

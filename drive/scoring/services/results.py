@@ -16,7 +16,8 @@ from drive.core import broadcast
 from drive.core.errors import Conflict, Invalid
 from drive.events.services.audit import log_action
 from drive.events.models import Event
-from drive.events.access import User, require_organiser
+from drive.core.accounts import User
+from drive.events.access import require_organiser
 from engine.scoring import revoke_adjustment
 from engine.validate import ResultError, validate_tricks
 
