@@ -1,11 +1,11 @@
 """Celery tasks: take ids, call a service, safe to run twice."""
 from celery import shared_task
 
-
 from drive.events.services import registration as registration_services
+from drive.events.services.events import PROMOTE_WAITLIST_TASK
 
 
-@shared_task
+@shared_task(name=PROMOTE_WAITLIST_TASK)
 def promote_waitlist(event_id):
     promoted = registration_services.fill_places_from_waitlist(event_id=event_id)
     for registration_id in promoted:
