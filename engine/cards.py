@@ -1,12 +1,15 @@
 """Cards and hands as integers.
 
 A card is an int 0-51: ``suit * 13 + rank``, suits in the order S, H, D, C and
-ranks 0 (the two) to 12 (the ace). A hand is a 52-bit int with bit ``card``
+ranks 0 (the two) to 12 (the ace); 52 and 53 are the little and big jokers of
+bid and dummy whist (B1, Y1), written ``LJ`` and ``BJ``. A hand is a 52-bit int with bit ``card``
 set, so each suit is a 13-bit block in the same order a double-dummy solver
 uses (rule S2: A K Q J 10 9 8 7 6 5 4 3 2, high to low).
 """
 
 from enum import IntEnum
+
+from .errors import EngineError
 
 
 class Suit(IntEnum):
@@ -17,15 +20,21 @@ class Suit(IntEnum):
 
 
 NO_TRUMP = 4  # a denomination, not a suit: no card is ever of it (rule L11)
+JOKER_SUIT = 5  # the jokers' suit where they are not trumps (B3: no trump)
+LITTLE_JOKER, BIG_JOKER = 52, 53  # bid and dummy whist's 54-card pack (B1, Y1)
+JOKERS = (LITTLE_JOKER, BIG_JOKER)
 
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "23456789TJQKA"
 TWO, TEN, JACK, QUEEN, KING, ACE = 0, 8, 9, 10, 11, 12
 
-BIT = tuple(1 << c for c in range(52))
-SUIT_OF = tuple(c // 13 for c in range(52))
+BIT = tuple(1 << c for c in range(54))
+SUIT_OF = tuple(c // 13 for c in range(52)) + (JOKER_SUIT, JOKER_SUIT)
 SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_DECK = (1 << 52) - 1
+JOKER_DECK = FULL_DECK | BIT[LITTLE_JOKER] | BIT[BIG_JOKER]
+_JOKER_CARDS = ((), (LITTLE_JOKER,), (BIG_JOKER,), JOKERS)
+_JOKER_TEXT = ("LJ", "BJ")
 
 
 def _holding_table(suit: int) -> tuple:
@@ -46,6 +55,8 @@ _RANK_NAMES = {
     "ru": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"),
     "uk": ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т"),
 }
+_JOKER_NAMES = {"en": ("little joker", "big joker"), "ru": ("малый джокер", "большой джокер"),
+                "uk": ("малий джокер", "великий джокер")}
 _SUIT_NAMES = {
     "en": ("spades", "hearts", "diamonds", "clubs", "no trump"),
     "ru": ("пики", "черви", "бубны", "трефы", "без козыря"),
@@ -55,7 +66,7 @@ _PARSE_SUIT = {"S": 0, "H": 1, "D": 2, "C": 3, "♠": 0, "♥": 1, "♦": 2, "�
 _PARSE_RANK = {ch: r for r, ch in enumerate(RANK_LETTERS)} | {"10": TEN}
 
 
-class CardError(ValueError):
+class CardError(EngineError):
     """Text that is not a card (``AS``, ``TD``, ``10D``; any case)."""
 
 
@@ -76,6 +87,8 @@ def parse_card(text: str) -> int:
     if not isinstance(text, str):
         raise CardError(f"not a card: {text!r}")
     t = text.strip().upper()
+    if t in _JOKER_TEXT:
+        return LITTLE_JOKER + _JOKER_TEXT.index(t)
     rank = _PARSE_RANK.get(t[:-1])
     suit = _PARSE_SUIT.get(t[-1:])
     if rank is None or suit is None:
@@ -84,7 +97,9 @@ def parse_card(text: str) -> int:
 
 
 def card_str(card: int) -> str:
-    """12 -> ``"AS"``: rank letter then suit letter, ten as ``T``."""
+    """12 -> ``"AS"``: rank letter then suit letter, ten as ``T``; ``LJ``, ``BJ``."""
+    if card >= LITTLE_JOKER:
+        return _JOKER_TEXT[card - LITTLE_JOKER]
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 
@@ -104,6 +119,8 @@ def suit_str(suit: int) -> str:
 
 def card_name(card: int, lang: str = "en") -> str:
     """Display form: ``A♠`` in English, ``Т♠`` in Russian and Ukrainian."""
+    if card >= LITTLE_JOKER:
+        return _JOKER_NAMES[lang][card - LITTLE_JOKER]
     return _RANK_NAMES[lang][card % 13] + _SYMBOLS[card // 13]
 
 
@@ -119,10 +136,10 @@ def mask_of(cards) -> int:
 
 
 def cards_of(mask: int) -> tuple:
-    """Cards of a mask in ascending order (S 2..A, then H, D, C)."""
+    """Cards of a mask in ascending order (S 2..A, then H, D, C, the jokers)."""
     h = HOLDING_CARDS
     return (h[0][mask & 0x1FFF] + h[1][mask >> 13 & 0x1FFF]
-            + h[2][mask >> 26 & 0x1FFF] + h[3][mask >> 39 & 0x1FFF])
+            + h[2][mask >> 26 & 0x1FFF] + h[3][mask >> 39 & 0x1FFF] + _JOKER_CARDS[mask >> 52])
 
 
 def suit_cards(mask: int, suit: int) -> tuple:

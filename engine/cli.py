@@ -1,9 +1,14 @@
-"""``python -m engine``: check records, total a game, deal a hand.
+"""``python -m engine``: check records, play games, list the variants.
 
+    python -m engine variants [--json]       every preset: name, players, seats, rules
     python -m engine check [FILE|-]          one record -> one answer
     python -m engine check --jsonl [FILE|-]  one record a line -> one answer a line
+    python -m engine play --rules NAME --seed S [--json]   one whole game, random legal actions
     python -m engine game [FILE|-]           {"rules", "tricks": [[ns, ew], ...]}
     python -m engine deal [--seed N] [--dealer N] [--rules short] [--play]
+
+``check`` reads a short-whist hand record (``plays``) or a game record of any
+variant (``deals`` or ``actions``; engine/RECORD.md).
 
 Unreadable input prints one line on stderr and exits 2, never a traceback.
 """
@@ -15,10 +20,12 @@ import sys
 from .deal import SEATS, deal, new_rng, seat_index
 from .drive_scoring import drive_hand_scores
 from .game import play_game
+from .games import check_game, play_random
 from .play import HandState
 from .record import to_record
 from .rules import Ruleset
 from .validate import ResultError, check_record, validate_tricks
+from .variants import VARIANTS, find_variant
 
 
 class Unreadable(Exception):
@@ -53,6 +60,14 @@ def _parser():
     g = sub.add_parser("game", help="score a game from tricks per hand")
     g.add_argument("file", nargs="?", default="-")
     g.set_defaults(run=_game)
+    v = sub.add_parser("variants", help="list the presets")
+    v.add_argument("--json", action="store_true")
+    v.set_defaults(run=_variants)
+    pl = sub.add_parser("play", help="play one whole game with random legal actions")
+    pl.add_argument("--rules", default="short")
+    pl.add_argument("--seed", type=int)
+    pl.add_argument("--json", action="store_true", help="print the game record")
+    pl.set_defaults(run=_play)
     d = sub.add_parser("deal", help="print a new hand record")
     d.add_argument("--seed", type=int)
     d.add_argument("--dealer", default="N")
@@ -93,6 +108,8 @@ def _check(args) -> int:
 
 def _check_one(data, where: str) -> dict:
     try:
+        if isinstance(data, dict) and ("deals" in data or "actions" in data):
+            return check_game(data)
         return check_record(data)
     except ValueError as exc:   # RecordError, CardError, RulesError
         raise Unreadable(f"{where}: {exc}") from None
@@ -122,6 +139,27 @@ def _game(args) -> int:
     game, used = play_game(rules, hands)
     _emit({"winner": None if game.winner is None else ("NS", "EW")[game.winner],
            "hands_played": used, "totals": {"NS": game.below[0], "EW": game.below[1]}})
+    return 0
+
+
+def _variants(args) -> int:
+    rows = [v.to_json() for v in VARIANTS.values()]
+    if args.json:
+        _emit(rows)
+        return 0
+    for row in rows:
+        print(f"{row['name']:<18} {row['players']} players  {' '.join(row['seats']):<8} {row['rules']}")
+    return 0
+
+
+def _play(args) -> int:
+    variant = find_variant(args.rules)
+    rng = new_rng(args.seed)
+    game = play_random(variant.new_game(rng), rng)
+    if args.json:
+        _emit(game.record())
+        return 0
+    print(f"{variant.name}: {len(game.deals)} deals; score {json.dumps(game.score())}")
     return 0
 
 

@@ -1,11 +1,12 @@
 """Games and rubbers (rules S7.2, S7.3, S9, L2, L2b, L3, L6, L9, L10)."""
 
+from .errors import EngineError
 from .rules import SHORT, Ruleset
 from .scoring import HandScore, game_value, score_hand
 
 
 
-class GameOver(Exception):
+class GameOver(EngineError):
     """A hand was added after the game (or rubber) was already decided."""
 
 

@@ -7,19 +7,24 @@ copy is cheap and a full random playout stays fast (see bench/engine.py).
 
 from .cards import HOLDING_CARDS, BIT, SUIT_MASK, SUIT_OF, card_str, suit_str
 from .deal import SEATS, Deal
+from .errors import IllegalAction
 from .views import SeatView, seat_view
 
 NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
 
 
-class IllegalPlay(ValueError):
-    """A card the seat to play may not play; ``reason`` is one of
-    ``not_in_hand`` or ``must_follow_suit``."""
+RULE_OF = {NOT_IN_HAND: "S5", MUST_FOLLOW_SUIT: "S6.2"}  # a seat plays the cards dealt to it
 
-    def __init__(self, reason: str, seat: int, card: int, index: int):
-        self.reason, self.seat, self.card, self.index = reason, seat, card, index
-        super().__init__(f"play {index}: {SEATS[seat]} may not play {card_str(card)}: {reason}")
+
+class IllegalPlay(IllegalAction):
+    """A card the seat to play may not play; ``reason`` is one of
+    ``not_in_hand`` or ``must_follow_suit``. ``seat`` is the seat's index here."""
+
+    def __init__(self, reason: str, seat: int, card: int, index: int, rule: str | None = None):
+        super().__init__(f"{SEATS[seat]} may not play {card_str(card)}: {reason}",
+                         rule=rule or RULE_OF[reason], reason=reason, action=card_str(card))
+        self.seat, self.card, self.index = seat, card, index
 
 
 def trick_winner(cards, leader: int, trump: int) -> int:

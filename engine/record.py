@@ -14,15 +14,16 @@ from dataclasses import dataclass
 
 from .cards import BIT, FULL_DECK, SUIT_OF, card_str, cards_of, parse_card, parse_suit, suit_str
 from .deal import SEATS, Deal, trump_for_hand
+from .errors import EngineError
 from .play import NOT_IN_HAND, HandState, IllegalPlay
 from .rules import Ruleset, RulesError
 
 
-class RecordError(ValueError):
+class RecordError(EngineError):
     """A record that cannot be read: wrong types, unknown rules, bad card text."""
 
 
-class BadDeal(ValueError):
+class BadDeal(EngineError):
     """A malformed deal: not 52 distinct cards, not 13 each, trump card not the
     dealer's, no such dealer."""
 

@@ -6,6 +6,8 @@ game (rule S9): ``Ruleset`` is frozen and a ``Game`` keeps the one it began with
 
 from dataclasses import asdict, dataclass, fields, replace
 
+from .errors import EngineError
+
 TRUMP_MODES = ("turned", "rotation", "fixed", "none")
 SCORINGS = ("game", "drive")
 DRIVE_SCORES = ("tricks", "over_six")
@@ -14,7 +16,7 @@ GAME_VALUES = (None, "english", "russian")
 REVOKE_PENALTIES = ("tricks", "points")
 
 
-class RulesError(ValueError):
+class RulesError(EngineError):
     """An unknown preset or an option outside its allowed values."""
 
 

@@ -6,6 +6,7 @@
 """
 
 from .cards import card_str
+from .errors import EngineError
 from .play import IllegalPlay
 from .record import BadDeal, HandRecord, parse_record, replay
 from .scoring import hand_points
@@ -13,7 +14,7 @@ from .seats import SEATS, SIDES
 
 
 
-class ResultError(ValueError):
+class ResultError(EngineError):
     """A result that cannot stand. ``code`` is one of ``not_a_number``,
     ``out_of_range``, ``not_thirteen``, ``result_mismatch``; ``field`` names
     the side at fault when there is one ("NS" or "EW")."""

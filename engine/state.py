@@ -1,0 +1,213 @@
+"""One game state for every variant: deal, auction, exchange, play, scored, over.
+
+    game = find_variant("bid").new_game(rng=new_rng(7))
+    game.deal(rng)                  # phase "deal" or "scored" -> the next hand
+    game.to_act, game.legal_actions(), game.apply("4 downtown")
+    game.view("E")                  # only what East may see
+    replay(game.record()) == game
+
+``to_act`` is the player who must act (a seat letter of the variant's ``seats``);
+a player who plays a dummy acts for it, and their view shows its cards as legal.
+Each variant subclasses ``GameState`` with its phases' rules (engine/variants/).
+The record is the JSON of every deal and every action in order (see RECORD.md).
+"""
+
+import copy
+from abc import ABC, abstractmethod
+from enum import StrEnum
+from typing import Literal
+
+from .actions import Action, parse_action
+from .cards import BIT, card_str, cards_of, parse_card, suit_str
+from .errors import EngineError, IllegalAction
+from .seats import SEATS
+
+Seat = Literal["N", "E", "S", "W"]
+
+
+class Phase(StrEnum):
+    DEAL = "deal"            # before the first hand
+    AUCTION = "auction"      # calls (B2, Y2, R1)
+    EXCHANGE = "exchange"    # keep or swap (P1-P3), the kitty or the dummy's discards (B4, Y1)
+    PLAY = "play"            # tricks (S6)
+    SCORED = "scored"        # a hand is over and written; the next deal is due
+    OVER = "over"            # the game (or rubber) is decided
+
+
+ACTING = (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY)
+
+
+class BadRecord(EngineError):
+    """A game record that cannot be read, or a deal that breaks the rules of
+    dealing (``rule`` names which). ``deal`` is its index in the record."""
+
+    def __init__(self, message: str, rule: str | None = None, deal: int | None = None):
+        self.rule, self.deal = rule, deal
+        super().__init__(message)
+
+
+class GameState(ABC):
+    """A whole game of one variant. Subclasses set the hand up from a deal
+    (``_start``), answer ``_legal``, apply checked actions (``_apply``) and
+    describe the table (``_table_view``); the base keeps the record and phases."""
+
+    def __init__(self, variant, first_dealer: str):
+        self.variant = variant
+        self.options = variant.options
+        self.phase = Phase.DEAL
+        self.dealer: str | None = None
+        self.first_dealer = first_dealer
+        self.deals: list[dict] = []        # the record: each deal and its actions
+        self.hands_played = 0
+
+    # --- the interface -----------------------------------------------------
+
+    @property
+    @abstractmethod
+    def to_act(self) -> str | None:
+        """The player to act now, or None (between hands, or over)."""
+
+    def legal_actions(self) -> list[Action]:
+        return self._legal() if self.phase in ACTING and self.to_act else []
+
+    def apply(self, action) -> None:
+        """Apply the action of the player to act; raises IllegalAction naming
+        the rule (the state is unchanged then)."""
+        act = parse_action(action)
+        if self.phase not in ACTING:
+            raise IllegalAction(f"no one acts in phase {self.phase}", rule=self._between_rule(),
+                                reason="not_in_play", action=str(act))
+        self._apply(act)
+        self.deals[-1]["actions"].append(str(act))
+
+    def deal(self, rng) -> None:
+        """Shuffle and deal the next hand (S3, S4); only between hands."""
+        self.start_deal(self._shuffle(rng, self._next_dealer()))
+
+    def start_deal(self, raw: dict) -> None:
+        """Begin the next hand from a recorded deal (replay, or a deal made
+        elsewhere). Raises BadRecord for a deal the rules of dealing refuse."""
+        if self.phase not in (Phase.DEAL, Phase.SCORED):
+            raise BadRecord(f"a new deal while the hand is in phase {self.phase}",
+                            rule="S6.5", deal=len(self.deals))
+        dealer = raw.get("dealer") if isinstance(raw, dict) else None
+        if dealer != self._next_dealer():
+            raise BadRecord(f"the dealer must be {self._next_dealer()}, not {dealer!r}",
+                            rule="S3", deal=len(self.deals))
+        entry = {k: v for k, v in raw.items() if k != "actions"}
+        self._start(entry)
+        self.dealer = dealer
+        self.deals.append({**entry, "actions": []})
+
+    def view(self, seat: str) -> dict:
+        """What ``seat`` may see now, as JSON: never another seat's hidden cards."""
+        if seat not in self.variant.seats:
+            raise EngineError(f"no seat {seat!r} in {self.variant.name}: {', '.join(self.variant.seats)}")
+        mine = self.to_act == seat and self.phase in ACTING
+        out = {"rules": self.variant.name, "seat": seat, "phase": str(self.phase),
+               "to_act": self.to_act, "dealer": self.dealer, "hands_played": self.hands_played,
+               "legal": [str(a) for a in self.legal_actions()] if mine else []}
+        if self.deals:
+            out |= self._table_view(seat)
+        out["score"] = self.score()
+        return out
+
+    def record(self) -> dict:
+        rules = self.variant.options_json()
+        return {"rules": rules, "deals": copy.deepcopy(self.deals)}
+
+    def copy(self) -> "GameState":
+        return copy.deepcopy(self, {id(self.variant): self.variant})
+
+    @abstractmethod
+    def score(self) -> dict:
+        """The score sheet so far, as JSON (the variant's own shape)."""
+
+    def __eq__(self, other) -> bool:
+        return (type(other) is type(self) and self.variant == other.variant
+                and self.record() == other.record() and self.phase == other.phase)
+
+    __hash__ = None
+
+    def __repr__(self) -> str:
+        return (f"<{type(self).__name__} {self.variant.name} hand {len(self.deals)}"
+                f" {self.phase} to_act={self.to_act}>")
+
+    # --- for the variants --------------------------------------------------
+
+    @abstractmethod
+    def _shuffle(self, rng, dealer: str) -> dict:
+        """A new deal record: ``{"dealer", "hands": {label: [cards]}, ...}``."""
+
+    @abstractmethod
+    def _start(self, deal: dict) -> None:
+        """Set the hand up from a deal record (validated: raise BadRecord)."""
+
+    @abstractmethod
+    def _legal(self) -> list[Action]: ...
+
+    @abstractmethod
+    def _apply(self, action: Action) -> None: ...
+
+    @abstractmethod
+    def _table_view(self, seat: str) -> dict: ...
+
+    def _between_rule(self) -> str:
+        return "S7.2" if self.phase == Phase.OVER else "S7.3"
+
+    def _next_dealer(self) -> str:
+        """The first dealer, then the deal passes to the left (S3)."""
+        if not self.deals:
+            return self.first_dealer
+        seats = self.variant.seats
+        return seats[(seats.index(self.deals[-1]["dealer"]) + 1) % len(seats)]
+
+    def _refuse(self, message: str, rule: str, reason: str, action: Action) -> IllegalAction:
+        return IllegalAction(message, rule=rule, reason=reason, seat=self.to_act, action=str(action))
+
+
+# --- reading deals -------------------------------------------------------------
+
+def read_cards(raw, where: str, count: int | None = None) -> tuple[int, ...]:
+    """The cards of one packet of a deal record, checked (BadRecord)."""
+    if not isinstance(raw, list):
+        raise BadRecord(f"{where}: expected a list of cards")
+    try:
+        cards = tuple(parse_card(c) for c in raw)
+    except EngineError as exc:
+        raise BadRecord(f"{where}: {exc}") from None
+    if count is not None and len(cards) != count:
+        raise BadRecord(f"{where} holds {len(cards)} cards, not {count}", rule="S5")
+    return cards
+
+
+def read_packets(deal: dict, counts: dict, deck: int) -> dict:
+    """Every packet of a deal (``{label: count}``), as masks; together they
+    must be the whole pack, each card once (S2, B1)."""
+    hands = deal.get("hands")
+    if not isinstance(hands, dict) or set(hands) != set(counts):
+        raise BadRecord(f"hands must be an object with {', '.join(counts)}")
+    masks, seen = {}, 0
+    for label, count in counts.items():
+        mask = 0
+        for card in read_cards(hands[label], f"hand {label}", count):
+            if (seen | mask) & BIT[card]:
+                raise BadRecord(f"{card_str(card)} dealt twice", rule="S2")
+            mask |= BIT[card]
+        masks[label] = mask
+        seen |= mask
+    if seen != deck:
+        raise BadRecord("the deal is not the whole pack", rule="S2")
+    return masks
+
+
+def packets_json(masks: dict) -> dict:
+    return {label: [card_str(c) for c in cards_of(m)] for label, m in masks.items()}
+
+
+def trump_text(trump: int | None) -> str | None:
+    return None if trump is None else suit_str(trump)
+
+
+def seat_letter(position: int) -> str:
+    return SEATS[position]

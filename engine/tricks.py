@@ -1,0 +1,159 @@
+"""Tricks for every deck, table and ranking: the play core of the variants.
+
+``HandState`` (play.py) is the bitboard core of plain four-handed whist and stays
+the fast path. ``TrickPlay`` plays the same rules (S6.1-S6.5) where that core
+cannot: two-card tricks (P1, P2), the jokers and the downtown ranking of bid and
+dummy whist (B3, Y3), three players with a dummy (L12, Y3). Seats are positions
+0-3 clockwise (N E S W); ``seats`` lists those that hold cards in play.
+Hypothesis checks both cores agree on plain whist.
+"""
+
+from .cards import BIT, JOKER_SUIT, LITTLE_JOKER, BIG_JOKER, NO_TRUMP, SUIT_MASK, cards_of
+from .play import MUST_FOLLOW_SUIT, NOT_IN_HAND, IllegalPlay
+
+UPTOWN_POWER = tuple(range(13))                             # B3: 2 low .. A
+DOWNTOWN_POWER = tuple(12 if r == 12 else 11 - r for r in range(13))  # B3: K low .. 2, A
+_JOKERS = BIT[LITTLE_JOKER] | BIT[BIG_JOKER]
+
+
+def card_power(ranking: str, trump: int) -> tuple:
+    """Power of each card of the 54 in one ranking; the jokers top the trumps
+    (B3, Y3); in no trump they are worth nothing."""
+    ranks = DOWNTOWN_POWER if ranking == "downtown" else UPTOWN_POWER
+    power = [ranks[c % 13] for c in range(52)]
+    joker = (20, 21) if trump != NO_TRUMP else (-1, -1)
+    return tuple(power) + joker
+
+
+def card_suits(trump: int) -> tuple:
+    """The suit each card follows as: jokers are trumps in a trump game (B3)
+    and a suit of their own in no trump."""
+    joker = trump if trump != NO_TRUMP else JOKER_SUIT
+    return tuple(c // 13 for c in range(52)) + (joker, joker)
+
+
+class TrickPlay:
+    """One hand's tricks. ``hands`` are four masks by position (0 where no one
+    holds cards); the trick is complete when every seat in play has played."""
+
+    __slots__ = ("seats", "hands", "deal_hands", "trump", "ranking", "power", "suit",
+                 "turn", "trick", "winners", "plays", "won", "first_leader", "_next")
+
+    def __init__(self, hands, seats: tuple, leader: int, trump: int, ranking: str = "uptown"):
+        self.seats = tuple(seats)
+        self.hands = list(hands)
+        self.deal_hands = tuple(hands)
+        self.trump, self.ranking = trump, ranking
+        self.power, self.suit = card_power(ranking, trump), card_suits(trump)
+        self.turn = self.first_leader = leader
+        self.trick: list = []          # (seat, card) of the trick in progress
+        self.winners: list = []
+        self.plays: list = []
+        self.won = [0, 0, 0, 0]        # tricks by position
+        self._next = {s: self.seats[(i + 1) % len(self.seats)] for i, s in enumerate(self.seats)}
+
+    @property
+    def size(self) -> int:
+        return len(self.seats)
+
+    @property
+    def tricks_in_hand(self) -> int:
+        return bin(self.deal_hands[self.seats[0]]).count("1")
+
+    @property
+    def complete(self) -> bool:
+        return not self.hands[self.seats[0]] and not self.trick
+
+    @property
+    def to_play(self) -> int | None:
+        return None if self.complete else self.turn
+
+    def led_suit(self) -> int | None:
+        return self.led_suit_of(self.trick)
+
+    def follow_mask(self, hand: int, suit: int) -> int:
+        """The cards of ``hand`` that follow ``suit`` (jokers follow trumps)."""
+        mask = hand & SUIT_MASK[suit]
+        if suit == self.trump:
+            mask |= hand & _JOKERS
+        return mask
+
+    def legal_mask(self) -> int:
+        hand = self.hands[self.turn]
+        led = self.led_suit() if self.trick else None
+        if led is not None:
+            follow = self.follow_mask(hand, led)
+            if follow:
+                return follow                   # S6.2
+        return hand                             # S6.1, S6.3
+
+    def legal_moves(self) -> tuple:
+        return () if self.complete else cards_of(self.legal_mask())
+
+    def play(self, card: int) -> None:
+        seat = self.turn
+        hand = self.hands[seat]
+        if card not in range(54) or not hand & BIT[card]:
+            raise IllegalPlay(NOT_IN_HAND, seat, card if card in range(54) else 0, len(self.plays))
+        if not self.legal_mask() & BIT[card]:
+            raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays))
+        self.hands[seat] = hand ^ BIT[card]
+        self.plays.append(card)
+        self.trick.append((seat, card))
+        if len(self.trick) < len(self.seats):
+            self.turn = self._next[seat]
+            return
+        winner = self.trick_winner(self.trick)
+        self.won[winner] += 1
+        self.winners.append(winner)
+        self.turn, self.trick = winner, []      # S6.5
+
+    def trick_winner(self, trick) -> int:
+        """The highest trump, else the highest card of the suit led (S6.4);
+        jokers are top trumps, and worth nothing in no trump (B3)."""
+        led = self.led_suit_of(trick)
+        best = None
+        for seat, card in trick:
+            suit = self.suit[card]
+            key = (2 if suit == self.trump else 1 if suit == led else 0, self.power[card])
+            if key[0] and (best is None or key > best[0]):
+                best = (key, seat)
+        return trick[0][0] if best is None else best[1]
+
+    def led_suit_of(self, trick) -> int | None:
+        """The suit to follow: the first card's, or in no trump the first
+        card that is not a joker (a joker led in no trump sets no suit)."""
+        for _, card in trick:
+            if self.suit[card] != JOKER_SUIT:
+                return self.suit[card]
+        return None
+
+    def current_trick(self) -> list:
+        return list(self.trick)
+
+    def completed_trick(self, number: int) -> tuple:
+        """``(leader, [(seat, card), ...], winner)`` of a completed trick."""
+        n = len(self.seats)
+        leader = self.first_leader if number == 0 else self.winners[number - 1]
+        cards, seat = [], leader
+        for card in self.plays[n * number:n * number + n]:
+            cards.append((seat, card))
+            seat = self._next[seat]
+        return leader, cards, self.winners[number]
+
+    def played_mask(self) -> int:
+        m = 0
+        for c in self.plays:
+            m |= BIT[c]
+        return m
+
+    def copy(self) -> "TrickPlay":
+        new = TrickPlay.__new__(TrickPlay)
+        for name in ("seats", "deal_hands", "trump", "ranking", "power", "suit",
+                     "turn", "first_leader", "_next"):
+            setattr(new, name, getattr(self, name))
+        new.hands, new.trick, new.winners = self.hands[:], self.trick[:], self.winners[:]
+        new.plays, new.won = self.plays[:], self.won[:]
+        return new
+
+    __copy__ = copy

@@ -1,0 +1,162 @@
+"""Four-handed whist with no auction: short, drive and long whist (parts S, D, L).
+
+The hand is played by ``HandState``, the fast core; games, rubbers and the drive's
+hands are scored by ``game.py``, ``scoring.py`` and ``drive_scoring.py``.
+"""
+
+from ..actions import Action, play
+from ..cards import card_str, cards_of, parse_suit, suit_str
+from ..deal import deal as deal_cards
+from ..drive_scoring import drive_hand_scores
+from ..errors import EngineError
+from ..game import Game, Rubber
+from ..play import HandState
+from ..record import parse_record, to_record
+from ..rules import PRESETS, Ruleset
+from ..seats import SEATS, SIDES
+from ..state import BadRecord, GameState, Phase, trump_text
+from ..variant import Variant
+
+
+class ClassicGame(GameState):
+    """A game to the target (S7.2), a rubber (L2) or a drive's round of
+    ``hands_per_round`` hands each scored alone (D1)."""
+
+    def __init__(self, variant: Variant, first_dealer: str):
+        super().__init__(variant, first_dealer)
+        rules: Ruleset = self.options
+        self.rubber = Rubber(rules) if rules.rubbers else None
+        self.game = Game(rules) if rules.scoring == "game" and not rules.rubbers else None
+        self.drive_totals = [0, 0]
+        self.hand: HandState | None = None
+
+    @property
+    def to_act(self) -> str | None:
+        return SEATS[self.hand.turn] if self.phase == Phase.PLAY else None
+
+    # --- dealing ----------------------------------------------------------------
+
+    def _shuffle(self, rng, dealer: str) -> dict:
+        d = deal_cards(SEATS.index(dealer), rng, self.options, hand_number=len(self.deals))
+        rec = to_record(HandState.from_deal(d), self.options, with_result=False)
+        raw = {"dealer": dealer, "hands": rec["hands"]}
+        raw |= {"trump_card": rec["trump_card"]} if "trump_card" in rec else {"trump": rec["trump"]}
+        if self._special_suit_due():
+            raw["special_suit"] = "SHDC"[rng.randrange(4)]   # L9: turned at each game's start
+        return raw
+
+    def _start(self, deal: dict) -> None:
+        known = {"dealer", "hands", "trump", "trump_card", "special_suit"}
+        if set(deal) - known:
+            raise BadRecord(f"unknown deal fields: {sorted(set(deal) - known)}")
+        try:
+            rec = parse_record({"rules": self.variant.name if self.variant.base is None
+                                else self.options.to_json(), "hand_number": len(self.deals),
+                                **{k: v for k, v in deal.items() if k != "special_suit"}})
+        except EngineError as exc:
+            raise BadRecord(str(exc), rule="S5") from None
+        self._set_special_suit(deal.get("special_suit"))
+        self.hand = rec.start()
+        self.phase = Phase.PLAY
+
+    def _special_suit_due(self) -> bool:
+        return bool(self.rubber and self.options.special_suit and self.rubber.current.special_suit is None)
+
+    def _set_special_suit(self, raw) -> None:
+        if not self._special_suit_due():
+            if raw is not None:
+                raise BadRecord("special_suit is turned only at the start of a game", rule="L9")
+            return
+        try:
+            suit = parse_suit(raw)
+        except EngineError:
+            raise BadRecord(f"special_suit must be S, H, D or C, not {raw!r}", rule="L9") from None
+        if suit > 3:
+            raise BadRecord("the special suit is a suit", rule="L9")
+        self.rubber.current.special_suit = suit
+
+    # --- play -------------------------------------------------------------------
+
+    def _legal(self) -> list[Action]:
+        return [play(c) for c in self.hand.legal_moves()]
+
+    def _apply(self, action: Action) -> None:
+        if action.kind != "card":
+            raise self._refuse(f"{action} is not a card: these rules have no auction or exchange",
+                               "S6.5", "not_a_card", action)
+        try:
+            self.hand.play(action.card)
+        except EngineError as exc:
+            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+        if self.hand.complete:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        rules, hand = self.options, self.hand
+        tricks = tuple(hand.tricks)
+        self.hands_played += 1
+        if rules.scoring == "drive":                                  # D1, D3
+            for side, pts in enumerate(drive_hand_scores(tricks, rules)):
+                self.drive_totals[side] += pts
+            over = self.hands_played >= rules.hands_per_round
+        else:
+            sheet = self.rubber or self.game
+            sheet.add_hand(tricks, deal_hands=hand.deal_hands, trump=hand.trump)
+            over = sheet.winner is not None
+        self.phase = Phase.OVER if over else Phase.SCORED
+
+    # --- what is shown -----------------------------------------------------------
+
+    def _table_view(self, seat: str) -> dict:
+        hand = self.hand
+        s = SEATS.index(seat)
+        last = hand.last_trick()
+        return {
+            "hand": [card_str(c) for c in cards_of(hand.hands[s])],
+            "trump": trump_text(hand.trump),
+            "trump_card": _card(hand.trump_card) if hand.trump_card_visible else None,
+            "trick": [{"seat": SEATS[p], "card": _card(c)} for p, c in hand.current_trick()],
+            "tricks": {"NS": hand.tricks[0], "EW": hand.tricks[1]},
+            "last_trick": None if last is None else {
+                "leader": SEATS[last[0]], "winner": SEATS[last[2]],
+                "cards": [{"seat": SEATS[(last[0] + i) & 3], "card": _card(c)}
+                          for i, c in enumerate(last[1])]},
+            "auction": [],
+            "open_hands": {},
+        }
+
+    def score(self) -> dict:
+        if self.options.scoring == "drive":
+            return {"totals": dict(zip(SIDES, self.drive_totals)), "hands": self.hands_played}
+        if self.game is not None:
+            return {**_game_json(self.game), "winner": _side(self.game.winner)}
+        r = self.rubber
+        out = {"games": [_game_json(g) for g in r.games], "winner": _side(r.winner)}
+        if r.winner is not None:
+            out["points"] = dict(zip(SIDES, r.points()))
+        return out
+
+
+def _game_json(game: Game) -> dict:
+    out = {"below": dict(zip(SIDES, game.below)), "above": dict(zip(SIDES, game.above)),
+           "winner": _side(game.winner)}
+    if game.special_suit is not None:
+        out["special_suit"] = suit_str(game.special_suit)
+    return out
+
+
+def _side(index: int | None) -> str | None:
+    return None if index is None else SIDES[index]
+
+
+def _card(card: int | None) -> str | None:
+    return None if card is None else card_str(card)
+
+
+_RULES = {"short": "S1-S9", "short7": "S1-S9, L3", "short10": "S1-S9, L3", "drive": "D1-D3",
+          "drive_over_six": "D1-D3", "drive_rotation": "D1-D3", "drive_rotation_nt": "D1-D3",
+          "long": "L2-L4", "rubber": "S1-S8, L2, L2b, L4", "russian": "L2-L8",
+          "special_suit": "L2-L6, L9", "enfilade": "L2-L6, L9, L10", "no_trump": "L11"}
+
+VARIANTS = tuple(Variant(name, _RULES[name], SEATS, ClassicGame, rules)
+                 for name, rules in PRESETS.items())
