@@ -8,8 +8,13 @@ uses (rule S2: A K Q J 10 9 8 7 6 5 4 3 2, high to low).
 """
 
 from enum import IntEnum
+from typing import TypeAlias
 
 from .errors import EngineError
+
+
+Card: TypeAlias = int  # 0-53, see above
+Hand: TypeAlias = int  # a mask of cards
 
 
 class Suit(IntEnum):

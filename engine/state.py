@@ -15,14 +15,10 @@ The record is the JSON of every deal and every action in order (see RECORD.md).
 import copy
 from abc import ABC, abstractmethod
 from enum import StrEnum
-from typing import Literal
-
 from .actions import Action, parse_action
 from .cards import BIT, card_str, cards_of, parse_card, suit_str
 from .errors import EngineError, IllegalAction
-from .seats import SEATS
-
-Seat = Literal["N", "E", "S", "W"]
+from .seats import SEATS, Seat
 
 
 class Phase(StrEnum):
@@ -64,7 +60,7 @@ class GameState(ABC):
 
     @property
     @abstractmethod
-    def to_act(self) -> str | None:
+    def to_act(self) -> Seat | None:
         """The player to act now, or None (between hands, or over)."""
 
     def legal_actions(self) -> list[Action]:
@@ -99,7 +95,7 @@ class GameState(ABC):
         self.dealer = dealer
         self.deals.append({**entry, "actions": []})
 
-    def view(self, seat: str) -> dict:
+    def view(self, seat: Seat) -> dict:
         """What ``seat`` may see now, as JSON: never another seat's hidden cards."""
         if seat not in self.variant.seats:
             raise EngineError(f"no seat {seat!r} in {self.variant.name}: {', '.join(self.variant.seats)}")
