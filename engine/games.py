@@ -41,7 +41,7 @@ def new_state(record) -> GameState:
     except RulesError as exc:
         raise GameRecordError(str(exc)) from None
     deals = deals_of(record)
-    first = deals[0].get("dealer") if deals else None
+    first = deals[0].get("dealer") if deals else record.get("first_dealer")
     if first not in variant.seats:
         raise BadRecord(f"the first dealer must be one of {', '.join(variant.seats)}, not {first!r}",
                         rule="S3", deal=0)

@@ -109,8 +109,10 @@ class GameState(ABC):
         return out
 
     def record(self) -> dict:
-        rules = self.variant.options_json()
-        return {"rules": rules, "deals": copy.deepcopy(self.deals)}
+        out = {"rules": self.variant.options_json(), "deals": copy.deepcopy(self.deals)}
+        if not self.deals:
+            out["first_dealer"] = self.first_dealer   # S3: drawn before any deal
+        return out
 
     def copy(self) -> "GameState":
         return copy.deepcopy(self, {id(self.variant): self.variant})

@@ -127,7 +127,10 @@ class ClassicGame(GameState):
 
     def score(self) -> dict:
         if self.options.scoring == "drive":
-            return {"totals": dict(zip(SIDES, self.drive_totals)), "hands": self.hands_played}
+            ns, ew = self.drive_totals          # the round's winners: more points (D3)
+            decided = self.phase == Phase.OVER and ns != ew
+            return {"totals": dict(zip(SIDES, self.drive_totals)), "hands": self.hands_played,
+                    "winner": (SIDES[0] if ns > ew else SIDES[1]) if decided else None}
         if self.game is not None:
             return {**_game_json(self.game), "winner": _side(self.game.winner)}
         r = self.rubber

@@ -1,0 +1,175 @@
+"""Every preset in the registry on the one game-state interface: the command
+line's contract, whole games accepted by ``check``, replay, hidden cards, and
+refused actions leaving the state untouched. Each variant's own rules are
+tested in its own file; these hold for all of them."""
+
+import io
+import json
+import random
+from contextlib import redirect_stdout
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import engine
+from engine import EngineError, IllegalAction, Phase, VARIANTS, check_game, find_variant, replay_game
+from engine.actions import parse_action
+from engine.cards import card_str, parse_card
+from engine.cli import main
+from engine.games import play_random
+
+NAMES = sorted(VARIANTS)
+# The presets issue 12 names, alongside the classic ones.
+REQUIRED = ("short", "drive", "long", "russian", "no_trump", "three_handed", "two_handed",
+            "prussian", "humbug", "humburg", "bid", "bid_min3", "dummy", "double_dummy",
+            "siberian", "siberian_200")
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+OTHER_ACTIONS = ("pass", "1 uptown", "4 downtown", "7 NT", "S", "H", "NT", "trump H", "uptown",
+                 "downtown", "keep", "swap")
+
+
+def run(*argv) -> str:
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(list(argv)) == 0
+    return out.getvalue()
+
+
+def test_variants_json_lists_every_preset_exactly():
+    rows = json.loads(run("variants", "--json"))
+    assert [r["name"] for r in rows] == list(VARIANTS)
+    for row in rows:
+        assert set(row) == {"name", "players", "seats", "rules"}
+        assert row["players"] == len(row["seats"]) and set(row["seats"]) <= set("NESW")
+        assert row["rules"]
+    assert set(REQUIRED) <= {r["name"] for r in rows}
+
+
+def test_bid_row_as_the_issue_gives_it():
+    rows = {r["name"]: r for r in json.loads(run("variants", "--json"))}
+    assert rows["bid"] == {"name": "bid", "players": 4, "seats": ["N", "E", "S", "W"], "rules": "B1-B5"}
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_ends_a_whole_game_and_check_accepts_it(name):
+    for seed in range(6):
+        record = json.loads(run("play", "--rules", name, "--seed", str(seed), "--json"))
+        assert record["rules"] == name
+        answer = json.loads(run_check(record))
+        assert answer["valid"] and answer["complete"], (seed, answer)
+        assert answer["score"]["winner"] is not None
+
+
+def run_check(record) -> str:
+    return json.dumps(check_game(record))
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_play_is_the_same_for_the_same_seed(name):
+    assert run("play", "--rules", name, "--seed", "11", "--json") == \
+        run("play", "--rules", name, "--seed", "11", "--json")
+
+
+def cards_in(value) -> set:
+    """Every card written anywhere in a view (a list, an object, or text)."""
+    found = set()
+    if isinstance(value, dict):
+        for v in value.values():
+            found |= cards_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= cards_in(v)
+    elif isinstance(value, str):
+        for word in value.split():
+            try:
+                found.add(parse_card(word))
+            except EngineError:
+                pass
+    return found
+
+
+def hidden_cards(game, seat) -> set:
+    """Cards another player holds unseen: their own hand in their view."""
+    return {parse_card(c) for other in game.variant.seats if other != seat
+            for c in game.view(other).get("hand", [])}
+
+
+def states(name, seed, steps):
+    """The game after ``steps`` random actions (dealing when due)."""
+    rng = random.Random(seed)
+    game = find_variant(name).new_game(rng)
+    for _ in range(steps):
+        if game.phase == Phase.OVER:
+            break
+        if game.phase in (Phase.DEAL, Phase.SCORED):
+            game.deal(rng)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game, rng
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FAST
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 120))
+def test_views_never_show_another_players_hidden_cards(name, seed, steps):
+    game, _ = states(name, seed, steps)
+    views = {seat: game.view(seat) for seat in game.variant.seats}
+    shown = [json.dumps(v.get("open_hands", {}), sort_keys=True) for v in views.values()]
+    assert len(set(shown)) == 1, "what lies open is the same for everyone"
+    for seat, view in views.items():
+        # the turned trump card is the dealer's and shows to all until played (S5)
+        seen = cards_in({k: v for k, v in view.items() if k not in ("score", "trump_card")})
+        assert not seen & hidden_cards(game, seat), (seat, view)
+        if view["to_act"] != seat:
+            assert view["legal"] == []
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FAST
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 150), pick=st.integers(0, 10**6))
+def test_refused_actions_raise_with_a_rule_and_change_nothing(name, seed, steps, pick):
+    game, _ = states(name, seed, steps)
+    legal = {str(a) for a in game.legal_actions()}
+    candidates = [card_str(c) for c in range(54)] + list(OTHER_ACTIONS)
+    refused = [a for a in candidates if str(parse_action(a)) not in legal]
+    action = refused[pick % len(refused)]
+    before = (game.record(), game.phase, game.to_act,
+              [game.view(s) for s in game.variant.seats])
+    with pytest.raises(IllegalAction) as err:
+        game.apply(action)
+    assert err.value.rule and err.value.reason
+    assert (game.record(), game.phase, game.to_act,
+            [game.view(s) for s in game.variant.seats]) == before
+
+
+@pytest.mark.parametrize("name", NAMES)
+@FAST
+@given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
+def test_replay_of_the_record_is_the_same_game(name, seed, steps):
+    game, _ = states(name, seed, steps)
+    record = json.loads(json.dumps(game.record()))
+    again = replay_game(record)
+    assert again == game and again.score() == game.score()
+    assert [again.view(s) for s in game.variant.seats] == [game.view(s) for s in game.variant.seats]
+    twin = game.copy()
+    assert twin == game
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_cards_are_conserved_through_a_game(name):
+    game = play_random(find_variant(name).new_game(random.Random(3)), random.Random(3))
+    for deal in game.deals:
+        dealt = [parse_card(c) for packet in deal["hands"].values() for c in packet]
+        assert sorted(dealt) in (list(range(52)), list(range(54))), "the whole pack, each card once"
+
+
+def test_every_engine_error_is_an_engine_error():
+    errors = [obj for obj in vars(engine).values()
+              if isinstance(obj, type) and issubclass(obj, Exception)]
+    assert errors and all(issubclass(e, EngineError) for e in errors)
+
+
+def test_unknown_rules_name_the_presets():
+    with pytest.raises(EngineError, match="presets: short"):
+        find_variant("whist_of_atlantis")
