@@ -1,0 +1,295 @@
+"""Bid whist (part B): an auction once round, the kitty, uptown and downtown.
+
+A hand: the auction from the dealer's left, the dealer last (B2) -> the bidder
+names trump, or the ranking in no trump, then takes the kitty (shown to all
+except in no trump) and puts six cards away (B4) -> twelve tricks, the bidder
+leading (B3, B4) -> the bidding side scores or loses (B5). The game ends when a
+side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
+"""
+
+from ..actions import PASS, STRAINS, Action, bid, play, ranking, trump
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
+from ..errors import EngineError
+from ..seats import SEATS, SIDES
+from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
+from ..variant import Variant
+from .bid_play import KITTY, BidTricks, discard_choices, discard_rule
+from .bid_rules import HIGHEST, BidOptions, game_decided, hand_points, may_overcall
+
+HAND = 12                                               # B1
+PACKETS = {**{s: HAND for s in SEATS}, "kitty": KITTY}
+_KITTY_AT = {"last_six": range(48, 54), "first_six": range(KITTY),   # deck positions (B1)
+             "after_first_rounds": range(4, 30, 5)}
+
+
+class BidGame(GameState):
+    """A game of bid whist to +5 or -5 (B5), or a drive's round of hands (D1)."""
+
+    def __init__(self, variant: Variant, first_dealer: str):
+        super().__init__(variant, first_dealer)
+        self.totals = [0, 0]
+        self.hand_log: list[dict] = []
+        self.winner: int | None = None
+        self.result: str | None = None
+        self._new_hand({s: 0 for s in SEATS}, 0)
+
+    def _new_hand(self, held: dict, kitty: int) -> None:
+        self.held, self.kitty = held, kitty     # as dealt
+        self.calls: list[tuple[str, Action]] = []
+        self.high: tuple[str, Action] | None = None   # (bidder, contract)
+        self.trump: int | None = None           # a suit or NO_TRUMP, once named
+        self.ranking: str | None = None
+        self.discards: int | None = None
+        self.tricks: BidTricks | None = None
+
+    @property
+    def to_act(self) -> str | None:
+        if self.phase == Phase.AUCTION:
+            return self._caller(len(self.calls))
+        if self.phase == Phase.EXCHANGE:
+            return self.high[0]
+        if self.phase == Phase.PLAY:
+            return SEATS[self.tricks.turn]
+        return None
+
+    def _caller(self, n: int) -> str:
+        return SEATS[(SEATS.index(self.dealer) + 1 + n) % 4]    # B2: from the dealer's left
+
+    @property
+    def no_trump(self) -> bool:
+        return self.high is not None and self.high[1].strain == "NT"
+
+    # --- dealing ----------------------------------------------------------------
+
+    def _shuffle(self, rng, dealer: str) -> dict:
+        """One card at a time clockwise from the dealer's left; the kitty's
+        six are taken from the positions ``kitty_deal`` names (B1)."""
+        deck = list(range(54))
+        rng.shuffle(deck)
+        kitty_at = _KITTY_AT[self.options.kitty_deal]
+        masks = {s: 0 for s in PACKETS}
+        dealt = 0
+        for pos, card in enumerate(deck):
+            if pos in kitty_at:
+                masks["kitty"] |= BIT[card]
+            else:
+                masks[SEATS[(SEATS.index(dealer) + 1 + dealt) % 4]] |= BIT[card]
+                dealt += 1
+        return {"dealer": dealer, "hands": packets_json(masks)}
+
+    def _start(self, deal: dict) -> None:
+        if set(deal) - {"dealer", "hands"}:
+            raise BadRecord(f"unknown deal fields: {sorted(set(deal) - {'dealer', 'hands'})}")
+        masks = read_packets(deal, PACKETS, JOKER_DECK)     # B1: 54 cards, 12 each, kitty 6
+        self._new_hand({s: masks[s] for s in SEATS}, masks["kitty"])
+        self.phase = Phase.AUCTION
+
+    # --- what may be done ----------------------------------------------------------
+
+    def _legal(self) -> list[Action]:
+        if self.phase == Phase.AUCTION:
+            return self._calls()
+        if self.phase == Phase.PLAY:
+            return [play(c) for c in self.tricks.legal_moves()]
+        if self.trump is None:
+            return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
+                else [trump(s) for s in "SHDC"]
+        held = self.held[self.high[0]] | self.kitty
+        return discard_choices(cards_of(held), *discard_rule(held, self.no_trump, self.options))
+
+    def _forced(self) -> bool:
+        """Three passes: the dealer must bid, and wins (B2)."""
+        return self.high is None and len(self.calls) == 3
+
+    def _calls(self) -> list[Action]:
+        opts, dealer = self.options, len(self.calls) == 3
+        top = opts.min_bid if self._forced() and opts.forced_dealer_min == "minimum_only" else HIGHEST
+        high = self.high and self.high[1]
+        bids = [b for n in range(opts.min_bid, top + 1) for b in (bid(n, k) for k in STRAINS)
+                if may_overcall(b, high, opts, dealer)]
+        return bids if self._forced() else [PASS, *bids]
+
+    # --- acting ---------------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == Phase.AUCTION:
+            self._call(action)
+        elif self.phase == Phase.EXCHANGE and self.trump is None:
+            self._declare(action)
+        elif self.phase == Phase.EXCHANGE:
+            self._discard(action)
+        else:
+            self._play(action)
+
+    def _call(self, action: Action) -> None:
+        if action.kind == "pass":
+            if self._forced():
+                raise self._refuse("the other three passed: the dealer must bid", "B2",
+                                   "dealer_must_bid", action)
+        elif action.kind != "bid":
+            raise self._refuse(f"{action} is not a call: bid or pass", "B2", "not_a_call", action)
+        elif action not in self._calls():
+            raise self._refuse(*self._why_not(action), action)
+        self.calls.append((self.to_act, action))
+        if action.kind == "bid":
+            self.high = (self.calls[-1][0], action)
+        if len(self.calls) == 4:
+            self.phase = Phase.EXCHANGE
+
+    def _why_not(self, action: Action) -> tuple[str, str, str]:
+        """(message, rule, reason) for a bid the auction refuses (B2)."""
+        opts = self.options
+        if not opts.min_bid <= action.level <= HIGHEST:
+            return (f"a bid is {opts.min_bid} to {HIGHEST} books over six, not {action.level}",
+                    "B2", "bid_out_of_range")
+        if self._forced():
+            return f"the forced dealer bids {opts.min_bid} only", "B2", "forced_bid_minimum"
+        return f"{action} does not beat {self.high[1]}", "B2", "bid_too_low"
+
+    def _declare(self, action: Action) -> None:
+        """B4: trump for a trump bid, the ranking for no trump."""
+        if self.no_trump:
+            if action.kind != "ranking":
+                raise self._refuse("in no trump the bidder names the ranking, uptown or downtown",
+                                   "B4", "must_name_ranking", action)
+            self.trump, self.ranking = NO_TRUMP, action.strain
+        else:
+            if action.kind != "trump":
+                raise self._refuse("the bidder names trump first, e.g. 'trump H'", "B4",
+                                   "must_name_trump", action)
+            self.trump, self.ranking = parse_suit(action.strain), self.high[1].strain
+
+    def _discard(self, action: Action) -> None:
+        bidder = self.high[0]
+        held = self.held[bidder] | self.kitty
+        if action.kind != "discard" or len(action.cards) != KITTY:
+            raise self._refuse("the bidder puts away six cards: 'discard c1 ... c6'", "B4",
+                               "discard_six", action)
+        put = sum(BIT[c] for c in action.cards)
+        if put & ~held:
+            raise self._refuse("only cards of the hand and the kitty can be put away", "B4",
+                               "not_in_hand", action)
+        must, banned = discard_rule(held, self.no_trump, self.options)
+        if put & banned or must & ~put:
+            raise self._refuse("these rules say which jokers go to the kitty", "B4",
+                               "kitty_jokers", action)
+        self.discards = put
+        hands = [self.held[s] for s in SEATS]
+        hands[SEATS.index(bidder)] = held ^ put
+        self.tricks = BidTricks(hands, SEATS.index(bidder), self.trump, self.ranking, self.options)
+        self.phase = Phase.PLAY                 # B4: the bidder leads
+
+    def _play(self, action: Action) -> None:
+        if action.kind != "card":
+            raise self._refuse(f"{action} is not a card: the hand is in play", "S6.5",
+                               "not_a_card", action)
+        try:
+            self.tricks.play(action.card)
+        except EngineError as exc:
+            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+        if self.tricks.complete:
+            self._score_hand()
+
+    # --- scoring ------------------------------------------------------------------
+
+    def books(self) -> list[int]:
+        """Books by side: tricks won, and the kitty as the bidder's first (B4)."""
+        won = self.tricks.won if self.tricks else [0, 0, 0, 0]
+        books = [won[0] + won[2], won[1] + won[3]]
+        if self.tricks is not None:
+            if self.options.kitty_book == "bidder":
+                books[SEATS.index(self.high[0]) % 2] += 1
+            elif self.tricks.winners:
+                books[self.tricks.winners[0] % 2] += 1
+        return books
+
+    def _score_hand(self) -> None:
+        (bidder, contract), opts = self.high, self.options
+        side = SEATS.index(bidder) % 2
+        books = self.books()[side]
+        points = hand_points(contract.level, books, self.no_trump, opts)   # B5
+        self.hand_log.append({"dealer": self.dealer, "bidder": bidder, "contract": str(contract),
+                              "trump": trump_text(self.trump), "ranking": self.ranking,
+                              "books": books, "points": points})
+        self.hands_played += 1
+        if opts.scoring == "drive":                                        # D1, D3
+            won = [books, 13 - books] if side == 0 else [13 - books, books]
+            add = won if opts.bid_drive_score == "books" else [points * (s == side) for s in (0, 1)]
+            self.totals = [t + a for t, a in zip(self.totals, add)]
+            self.phase = Phase.SCORED
+            if self.hands_played >= opts.hands_per_round:
+                self._end_drive()
+            return
+        self.totals[side] += points
+        outcome = game_decided(self.totals[side], contract.level, books, opts)
+        if outcome is not None:
+            self.winner = side if outcome == "won" else 1 - side
+            self.result = f"{SIDES[side]} {outcome} at {self.totals[side]:+d}"
+        self.phase = Phase.SCORED if outcome is None else Phase.OVER
+
+    def _end_drive(self) -> None:
+        ns, ew = self.totals
+        self.winner = None if ns == ew else int(ew > ns)
+        self.result = f"{self.hands_played} hands played"
+        self.phase = Phase.OVER
+
+    def score(self) -> dict:
+        return {"totals": dict(zip(SIDES, self.totals)), "hands": list(self.hand_log),
+                "winner": None if self.winner is None else SIDES[self.winner],
+                "result": self.result}
+
+    # --- what is shown ----------------------------------------------------------------
+
+    def _kitty_open(self) -> tuple[bool, bool]:
+        """(the bidder sees the kitty, everyone does) now: from the declaration
+        (or the auction's end with ``declare_before_kitty`` off); face up for
+        all except in no trump (B4)."""
+        if self.high is None or self.phase == Phase.AUCTION:
+            return False, False
+        bidder = self.trump is not None or not self.options.declare_before_kitty
+        shown = {"always": True, "never": False, "except_nt": not self.no_trump}
+        return bidder, bidder and shown[self.options.expose_kitty]
+
+    def _table_view(self, seat: str) -> dict:
+        bidder = self.high and self.high[0]
+        sees, all_see = self._kitty_open()
+        kitty = _cards(self.kitty) if all_see or (sees and seat == bidder) else None
+        t = self.tricks
+        if t is not None:
+            hand = t.hands[SEATS.index(seat)]
+        else:
+            hand = self.held[seat] | (self.kitty if sees and seat == bidder else 0)
+        books = self.books()
+        return {
+            "hand": _cards(hand),
+            "trump": trump_text(self.trump),
+            "trump_card": None,
+            "ranking": self.ranking,
+            "trick": [{"seat": SEATS[p], "card": card_str(c)} for p, c in (t.trick if t else [])],
+            "tricks": {"NS": t.won[0] + t.won[2], "EW": t.won[1] + t.won[3]} if t else {"NS": 0, "EW": 0},
+            "books": dict(zip(SIDES, books)),
+            "last_trick": _last_trick(t),
+            "auction": [{"seat": s, "call": str(a)} for s, a in self.calls],
+            "bidder": bidder or None,
+            "contract": str(self.high[1]) if self.high and self.phase != Phase.AUCTION else None,
+            "kitty": kitty,
+            "open_hands": {"kitty": kitty} if all_see and self.phase == Phase.EXCHANGE else {},
+            "exchanged": None if t is None else bin(self.discards & self.held[bidder]).count("1"),
+            "discards": _cards(self.discards) if t is not None and seat == bidder else None,
+        }
+
+
+def _cards(mask: int) -> list[str]:
+    return [card_str(c) for c in cards_of(mask)]
+
+
+def _last_trick(t: BidTricks | None) -> dict | None:
+    if t is None or not t.winners:
+        return None
+    leader, cards, winner = t.completed_trick(len(t.winners) - 1)
+    return {"leader": SEATS[leader], "winner": SEATS[winner],
+            "cards": [{"seat": SEATS[p], "card": card_str(c)} for p, c in cards]}
+
+
+VARIANTS = (Variant("bid", "B1-B5", SEATS, BidGame, BidOptions()),
+            Variant("bid_min3", "B1-B5", SEATS, BidGame, BidOptions(min_bid=3)))
