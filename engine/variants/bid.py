@@ -253,12 +253,11 @@ class BidGame(GameState):
     def _table_view(self, seat: str) -> dict:
         bidder = self.high and self.high[0]
         sees, all_see = self._kitty_open()
-        kitty = _cards(self.kitty) if all_see or (sees and seat == bidder) else None
         t = self.tricks
-        if t is not None:
-            hand = t.hands[SEATS.index(seat)]
-        else:
-            hand = self.held[seat] | (self.kitty if sees and seat == bidder else 0)
+        # the kitty lies face up only until the bidder takes it; then it is his
+        all_see = all_see and t is None
+        kitty = _cards(self.kitty) if all_see or (sees and seat == bidder) else None
+        hand = t.hands[SEATS.index(seat)] if t is not None else self.held[seat]
         books = self.books()
         return {
             "hand": _cards(hand),
@@ -273,7 +272,7 @@ class BidGame(GameState):
             "bidder": bidder or None,
             "contract": str(self.high[1]) if self.high and self.phase != Phase.AUCTION else None,
             "kitty": kitty,
-            "open_hands": {"kitty": kitty} if all_see and self.phase == Phase.EXCHANGE else {},
+            "open_hands": {"kitty": kitty} if all_see else {},
             "exchanged": None if t is None else bin(self.discards & self.held[bidder]).count("1"),
             "discards": _cards(self.discards) if t is not None and seat == bidder else None,
         }
