@@ -32,6 +32,13 @@ class Game:
             raise GameOver("the game is already won")
         hs = score_hand(tricks, self._rules, deal_hands=deal_hands, trump=trump,
                         special_suit=self.special_suit, revoke_by=revoke_by)
+        return self.add_score(hs)
+
+    def add_score(self, hs: HandScore) -> HandScore:
+        """Write a hand scored elsewhere (two-handed honours, Humburg's
+        multiplier: P1-P3); the game is won as by ``add_hand``."""
+        if self.winner is not None:
+            raise GameOver("the game is already won")
         for side in (0, 1):
             self.below[side] += hs.below[side]
             self.above[side] += hs.above[side]
@@ -111,8 +118,15 @@ class Rubber:
     def add_hand(self, tricks, **kw) -> HandScore:
         if self.winner is not None:
             raise GameOver("the rubber is already won")
-        game = self.current
-        hs = game.add_hand(tricks, **kw)
+        return self._next_game(self.current, self.current.add_hand(tricks, **kw))
+
+    def add_score(self, hs: HandScore) -> HandScore:
+        """Write a hand scored elsewhere (P1-P3), as ``add_hand``."""
+        if self.winner is not None:
+            raise GameOver("the rubber is already won")
+        return self._next_game(self.current, self.current.add_score(hs))
+
+    def _next_game(self, game: Game, hs: HandScore) -> HandScore:
         if game.winner is not None and self.winner is None:
             self.games.append(Game(self._rules, start=game.carry, special_suit=self._turn_special()))
         return hs
