@@ -9,9 +9,10 @@ Each module of this package plays one family and lists its presets.
 from ..errors import EngineError
 from ..rules import RulesError
 from ..variant import Variant
-from . import bid, classic
+from . import bid, classic, siberian
 
-VARIANTS: dict[str, Variant] = {v.name: v for family in (classic, bid) for v in family.VARIANTS}
+VARIANTS: dict[str, Variant] = {v.name: v for family in (classic, siberian, bid)
+                              for v in family.VARIANTS}
 
 
 def find_variant(rules) -> Variant:

@@ -1,0 +1,203 @@
+"""Siberian whist (part R): an auction of denominations, then thirteen tricks,
+scored above and below the line to a rubber.
+
+The dealer calls first (R1), each player naming a denomination (S < C < D < H
+< NT) or passing; the highest named wins and its caller's side must take seven
+tricks; the player left of the declarer leads. No card is turned and no hand is
+faced. The arithmetic is in ``siberian_scoring``, the options in ``siberian_options``.
+"""
+
+from ..actions import PASS, Action, denomination, play
+from ..cards import FULL_DECK, card_str, cards_of, parse_suit
+from ..deal import cut, deal_hands, shuffled_deck
+from ..errors import EngineError
+from ..seats import SEATS, SIDES
+from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
+from ..tricks import TrickPlay
+from ..variant import Variant
+from .siberian_options import SiberianOptions
+from .siberian_scoring import DENOMINATIONS, RubberSheet, hand_entries
+
+HAND_SIZE = 13      # S5: the whole pack, thirteen each
+
+
+class SiberianGame(GameState):
+    """A rubber of Siberian whist: auction, play, scored, and so on until a side
+    has won ``games_to_win`` games (R3)."""
+
+    def __init__(self, variant: Variant, first_dealer: str):
+        super().__init__(variant, first_dealer)
+        self.sheet = RubberSheet(self.options)
+        self.deal_hands: tuple = ()
+        self.calls: list = []            # (seat, call text) in order (R1)
+        self.declarer: str | None = None
+        self.denomination: str | None = None
+        self.hand: TrickPlay | None = None
+        self.thrown_in = False           # the last hand was passed out (all_pass)
+        self.last_hand: dict | None = None
+
+    @property
+    def to_act(self) -> str | None:
+        if self.phase == Phase.AUCTION:
+            return SEATS[(SEATS.index(self.dealer) + len(self.calls)) % 4]   # R1: dealer first
+        if self.phase == Phase.PLAY:
+            return SEATS[self.hand.turn]
+        return None
+
+    # --- dealing ------------------------------------------------------------------
+
+    def _shuffle(self, rng, dealer: str) -> dict:
+        deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))          # S4
+        hands = deal_hands(deck, SEATS.index(dealer))                 # S5, no card turned
+        return {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, hands)))}
+
+    def _start(self, deal: dict) -> None:
+        extra = set(deal) - {"dealer", "hands"}
+        if extra:
+            raise BadRecord(f"unknown deal fields: {sorted(extra)} (no card is turned: R1)", rule="R1")
+        masks = read_packets(deal, {s: HAND_SIZE for s in SEATS}, FULL_DECK)
+        self.deal_hands = tuple(masks[s] for s in SEATS)
+        self.calls, self.declarer, self.denomination, self.hand = [], None, None, None
+        self.thrown_in = False
+        self.phase = Phase.AUCTION
+
+    def _next_dealer(self) -> str:
+        if self.thrown_in and self.options.all_pass == "redeal_same_dealer":
+            return self.deals[-1]["dealer"]
+        return super()._next_dealer()
+
+    # --- the auction (R1) ------------------------------------------------------------
+
+    def _highest(self) -> tuple | None:
+        """(index, seat, denomination) of the highest call so far."""
+        best = None
+        for i, (seat, call) in enumerate(self.calls):
+            if call != "pass" and (best is None or _rank(call) > _rank(best[2])):
+                best = (i, seat, call)
+        return best
+
+    def _forced(self) -> bool:
+        """All four passed and the dealer must now name a denomination."""
+        return self.options.all_pass == "dealer_declares" and len(self.calls) >= 4 and self._highest() is None
+
+    def _calls_allowed(self) -> list:
+        if self._forced():
+            return [denomination(d) for d in DENOMINATIONS]
+        best = self._highest()
+        if best is None:
+            return [PASS] + [denomination(d) for d in DENOMINATIONS]
+        low = self.options.auction_call == "lower_allowed_ignored"
+        return [PASS] + [denomination(d) for d in DENOMINATIONS
+                         if _rank(d) > _rank(best[2]) or low and d != best[2]]
+
+    def _call(self, action: Action) -> None:
+        if action.kind not in ("pass", "denomination"):
+            raise self._refuse(f"{action} is not a call: name S, C, D, H, NT or pass",
+                               "R1", "not_a_call", action)
+        if action not in self._calls_allowed():
+            if action.kind == "pass":
+                raise self._refuse("all have passed: the dealer must name a denomination",
+                                   "R1", "must_declare", action)
+            raise self._refuse(f"{action} does not beat {self._highest()[2]} (S < C < D < H < NT)",
+                               "R1", "call_not_higher", action)
+        self.calls.append((self.to_act, str(action)))
+        if not self._auction_over():
+            return
+        best = self._highest()
+        if best is None:
+            self._throw_in()
+        else:
+            self._open_play(best[1], best[2])
+
+    def _auction_over(self) -> bool:
+        best = self._highest()
+        if best is None:
+            return len(self.calls) >= 4 and not self._forced()
+        if best[2] == "NT" or len(self.calls) > 4:     # nothing beats NT; the dealer's forced call
+            return True
+        if self.options.auction_rounds == "once":
+            return len(self.calls) == 4
+        return len(self.calls) - 1 - best[0] >= 3      # three spoke since without raising it
+
+    def _throw_in(self) -> None:
+        """All four passed: no score, the deal passes on (option all_pass)."""
+        self.thrown_in = True
+        self.hands_played += 1
+        self.last_hand = {"thrown_in": True}
+        self.phase = Phase.SCORED
+
+    def _open_play(self, declarer: str, denom: str) -> None:
+        self.declarer, self.denomination = declarer, denom
+        leader = (SEATS.index(declarer) + 1) % 4                       # R1: the declarer's left
+        self.hand = TrickPlay(self.deal_hands, (0, 1, 2, 3), leader, parse_suit(denom))
+        self.phase = Phase.PLAY
+
+    # --- play ------------------------------------------------------------------
+
+    def _legal(self) -> list[Action]:
+        if self.phase == Phase.AUCTION:
+            return self._calls_allowed()
+        return [play(c) for c in self.hand.legal_moves()]
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == Phase.AUCTION:
+            self._call(action)
+            return
+        if action.kind != "card":
+            raise self._refuse(f"{action} is not a card: the auction is over", "R1", "not_a_card", action)
+        try:
+            self.hand.play(action.card)
+        except EngineError as exc:
+            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+        if self.hand.complete:
+            self._score_hand()
+
+    def tricks(self) -> tuple:
+        won = self.hand.won if self.hand else (0, 0, 0, 0)
+        return (won[0] + won[2], won[1] + won[3])
+
+    def _score_hand(self) -> None:
+        side = SEATS.index(self.declarer) & 1
+        tricks = self.tricks()
+        entries = hand_entries(self.deal_hands, self.denomination, side, tricks, self.options)
+        written = self.sheet.add_hand(entries, side)
+        self.last_hand = {"declarer": self.declarer, "denomination": self.denomination,
+                          "tricks": dict(zip(SIDES, tricks)), "entries": [e.to_json() for e in written]}
+        self.hands_played += 1
+        self.phase = Phase.OVER if self.sheet.winner is not None else Phase.SCORED
+
+    # --- what is shown ------------------------------------------------------------
+
+    def _table_view(self, seat: str) -> dict:
+        hand = self.hand
+        held = hand.hands[SEATS.index(seat)] if hand else self.deal_hands[SEATS.index(seat)]
+        last = None
+        if hand and hand.winners:
+            leader, cards, winner = hand.completed_trick(len(hand.winners) - 1)
+            last = {"leader": SEATS[leader], "winner": SEATS[winner],
+                    "cards": [{"seat": SEATS[p], "card": card_str(c)} for p, c in cards]}
+        return {
+            "hand": [card_str(c) for c in cards_of(held)],
+            "trump": None if self.denomination is None else trump_text(parse_suit(self.denomination)),
+            "trump_card": None,                                        # R1: no card is turned
+            "trick": [{"seat": SEATS[p], "card": card_str(c)} for p, c in hand.current_trick()] if hand else [],
+            "tricks": dict(zip(SIDES, self.tricks())),
+            "last_trick": last,
+            "auction": [{"seat": s, "call": c} for s, c in self.calls],
+            "contract": None if self.declarer is None else
+            {"declarer": self.declarer, "denomination": self.denomination},
+            "open_hands": {},                                          # no dummy
+        }
+
+    def score(self) -> dict:
+        return {**self.sheet.to_json(), "last_hand": self.last_hand}
+
+
+def _rank(call: str) -> int:
+    return DENOMINATIONS.index(call)
+
+
+VARIANTS = (
+    Variant("siberian", "R1-R9", SEATS, SiberianGame, SiberianOptions()),
+    Variant("siberian_200", "R1-R9", SEATS, SiberianGame, SiberianOptions(aces_scale=200)),
+)

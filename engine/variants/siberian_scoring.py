@@ -1,0 +1,225 @@
+"""Siberian whist's arithmetic: one hand's points below and above the line
+(R2, R4-R8) and the score sheet of games and the rubber (R3).
+
+Sides are 0 (N-S) and 1 (E-W); ``hands`` are the four masks dealt, by position
+N E S W; ``tricks`` is (N-S, E-W). Every written figure is an ``Entry``.
+"""
+
+from dataclasses import dataclass, field
+
+from ..cards import ACE, BIT, JACK, KING, QUEEN, TEN, parse_suit
+from .siberian_options import SiberianOptions
+
+DENOMINATIONS = ("S", "C", "D", "H", "NT")                # R1, low to high
+TRICK_VALUE = {"S": 2, "C": 4, "D": 6, "H": 8, "NT": 10}  # R2
+ACE_VALUES = {140: {"S": 20, "C": 30, "D": 40, "H": 50},  # R6
+              200: {"S": 20, "C": 40, "D": 60, "H": 80}}  # R6, the variant
+CONTRACT = 7                  # R1: the declaring side must take seven tricks
+UNDERTRICK = 100              # R4
+SLAM = {12: 100, 13: 200}     # R8
+GAME_TARGET, GAME_BONUS, RUBBER_BONUS = 200, 100, 200     # R3
+HONOUR_RANKS = (ACE, KING, QUEEN, JACK, TEN)              # R5
+NT_ACE_HONOURS = {2: 3, 3: 4, 4: 5}                       # R7: aces held -> honours
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One figure written on the sheet: ``what`` is tricks, undertricks,
+    honours, aces, nt_aces, slam, game or rubber; ``below`` the line or above."""
+    side: int
+    what: str
+    points: int
+    below: bool = False
+
+    def to_json(self) -> dict:
+        return {"side": ("NS", "EW")[self.side], "what": self.what, "points": self.points,
+                "line": "below" if self.below else "above"}
+
+
+def side_masks(hands) -> tuple:
+    return (hands[0] | hands[2], hands[1] | hands[3])
+
+
+def ace_card(suit: str) -> int:
+    return 13 * parse_suit(suit) + ACE
+
+
+def trick_entries(tricks, denomination: str) -> list:
+    """R2: both sides write every trick they took at the denomination's value,
+    the declarers even when they fail (seed, deal D)."""
+    value = TRICK_VALUE[denomination]
+    return [Entry(side, "tricks", n * value, True) for side, n in enumerate(tricks) if n]
+
+
+def undertrick_entries(tricks, declarer_side: int) -> list:
+    """R4: 100 to the opponents for each trick the declarers fall short of seven."""
+    short = max(0, CONTRACT - tricks[declarer_side])
+    return [Entry(1 - declarer_side, "undertricks", short * UNDERTRICK)] if short else []
+
+
+def honour_entries(hands, denomination: str, count: str = "partnership") -> list:
+    """R5: trump A K Q J 10; three, four or five held score as many tricks at
+    the denomination's value (none in no trump: R7 has the aces instead)."""
+    if denomination == "NT":
+        return []
+    suit = parse_suit(denomination)
+    honours = [BIT[13 * suit + r] for r in HONOUR_RANKS]
+    groups = side_masks(hands) if count == "partnership" else hands
+    for index, mask in enumerate(groups):
+        held = sum(1 for bit in honours if mask & bit)
+        if held >= 3:
+            side = index if count == "partnership" else index & 1
+            return [Entry(side, "honours", held * TRICK_VALUE[denomination])]
+    return []
+
+
+def ace_sums(hands, scale: int = 140) -> tuple:
+    """The face value of each side's aces (R6)."""
+    values = ACE_VALUES[scale]
+    masks = side_masks(hands)
+    return tuple(sum(v for s, v in values.items() if mask & BIT[ace_card(s)]) for mask in masks)
+
+
+def ace_entries(hands, scale: int = 140) -> list:
+    """R6 in every denomination: the side whose aces are worth more writes the
+    difference. This is the seed's table exactly: four aces the full sum, three
+    (sum of three) - (the missing one), e.g. without spades 120 - 20 = 100, two
+    and two the difference of the pairs (80 - 60 = 20)."""
+    ns, ew = ace_sums(hands, scale)
+    if ns == ew:
+        return []
+    return [Entry(0 if ns > ew else 1, "aces", abs(ns - ew))]
+
+
+def nt_ace_entries(hands, tricks, mode: str = "majority_side_only") -> list:
+    """R7: in no trump the side taking more than half the tricks also counts
+    two aces as three honours, three as four, four as five (at 10 a trick)."""
+    out = []
+    for side, mask in enumerate(side_masks(hands)):
+        aces = sum(1 for s in "SCDH" if mask & BIT[ace_card(s)])
+        majority = tricks[side] * 2 > sum(tricks)
+        if aces in NT_ACE_HONOURS and (majority or mode == "holder_any_for_3_or_4" and aces >= 3):
+            out.append(Entry(side, "nt_aces", NT_ACE_HONOURS[aces] * TRICK_VALUE["NT"]))
+    return out
+
+
+def slam_entries(tricks, declarer_side: int, options: SiberianOptions) -> list:
+    """R8: twelve tricks 100, thirteen 200 (or 300 with the small slam's too)."""
+    out = []
+    for side, n in enumerate(tricks):
+        if n not in SLAM or options.slam_side == "declarers_only" and side != declarer_side:
+            continue
+        points = SLAM[n] + (SLAM[12] if n == 13 and options.slam_grand == "cumulative" else 0)
+        out.append(Entry(side, "slam", points))
+    return out
+
+
+def hand_entries(hands, denomination: str, declarer_side: int, tricks,
+                 options: SiberianOptions) -> list:
+    """Everything one played hand writes, in the order of the spec (§1.10):
+    tricks below, then undertricks, honours, aces, no-trump aces and slams above.
+    Honours and aces go to the side holding them, whatever the contract's fate."""
+    out = trick_entries(tricks, denomination) + undertrick_entries(tricks, declarer_side)
+    out += honour_entries(hands, denomination, options.honours_count)
+    out += ace_entries(hands, options.aces_scale)
+    if denomination == "NT":
+        out += nt_ace_entries(hands, tricks, options.nt_ace_honours)
+    return out + slam_entries(tricks, declarer_side, options)
+
+
+# --- the sheet: games and the rubber (R3) -------------------------------------------
+
+@dataclass
+class GameSheet:
+    """One game: points below and above its line. ``carried`` counts toward
+    200 (enfilade) but was already settled in the game before."""
+    below: list = field(default_factory=lambda: [0, 0])
+    above: list = field(default_factory=lambda: [0, 0])
+    carried: list = field(default_factory=lambda: [0, 0])
+    winner: int | None = None
+
+    def write(self, entry: Entry) -> None:
+        (self.below if entry.below else self.above)[entry.side] += entry.points
+
+    def toward_game(self, side: int) -> int:
+        return self.below[side] + self.carried[side]
+
+    def net(self) -> int:
+        """N-S's points less E-W's, above and below: the seed's settlement."""
+        return (self.below[0] + self.above[0]) - (self.below[1] + self.above[1])
+
+    def to_json(self) -> dict:
+        net = self.net()
+        out = {"below": {"NS": self.below[0], "EW": self.below[1]},
+               "above": {"NS": self.above[0], "EW": self.above[1]},
+               "winner": _side(self.winner), "net": {"NS": net, "EW": -net}}
+        if any(self.carried):
+            out["carried"] = {"NS": self.carried[0], "EW": self.carried[1]}
+        return out
+
+
+class RubberSheet:
+    """The games of a rubber and every hand's entries (R3)."""
+
+    def __init__(self, options: SiberianOptions):
+        self.options = options
+        self.games = [GameSheet()]
+        self.hands: list = []          # each played hand's entries, game and rubber included
+        self.winner: int | None = None
+
+    @property
+    def current(self) -> GameSheet:
+        return self.games[-1]
+
+    def games_won(self, side: int) -> int:
+        return sum(1 for g in self.games if g.winner == side)
+
+    def add_hand(self, entries, declarer_side: int) -> list:
+        """Write one hand; then, if a side reached 200 below, the game (+100),
+        a new line, and perhaps the rubber (+200). Returns all written."""
+        game, written = self.current, list(entries)
+        for e in entries:
+            game.write(e)
+        winner = self._game_winner(game, declarer_side)
+        if winner is not None:
+            written += self._close_game(game, winner)
+        self.hands.append(tuple(written))
+        return written
+
+    def _game_winner(self, game: GameSheet, declarer_side: int) -> int | None:
+        crossed = [s for s in (0, 1) if game.toward_game(s) >= GAME_TARGET]
+        if len(crossed) < 2:
+            return crossed[0] if crossed else None
+        if self.options.game_both_cross == "declarers_first":
+            return declarer_side
+        ns, ew = game.toward_game(0), game.toward_game(1)
+        return declarer_side if ns == ew else (0 if ns > ew else 1)
+
+    def _close_game(self, game: GameSheet, winner: int) -> list:
+        game.winner = winner
+        out = [Entry(winner, "game", GAME_BONUS)]
+        if self.games_won(winner) >= self.options.games_to_win:
+            self.winner = winner
+            out.append(Entry(winner, "rubber", RUBBER_BONUS))
+        for e in out:
+            game.write(e)
+        if self.winner is None:
+            nxt = GameSheet()
+            if self.options.game_overflow == "carry":      # L10: the excess goes on
+                nxt.carried[winner] = game.toward_game(winner) - GAME_TARGET
+            self.games.append(nxt)
+        return out
+
+    def net(self) -> int:
+        """The rubber's settlement, N-S less E-W: the games' nets added."""
+        return sum(g.net() for g in self.games)
+
+    def to_json(self) -> dict:
+        net = self.net()
+        return {"games": [g.to_json() for g in self.games],
+                "games_won": {"NS": self.games_won(0), "EW": self.games_won(1)},
+                "net": {"NS": net, "EW": -net}, "winner": _side(self.winner)}
+
+
+def _side(index: int | None) -> str | None:
+    return None if index is None else ("NS", "EW")[index]
