@@ -1,0 +1,363 @@
+"""Dummy whist for three and Double dummy for two (rules Y1-Y6, seed 003).
+
+Three players bid once each for the dummy (Y2); the declarer plays it from
+opposite (Y3) against the other two; each player scores for himself and the
+first to 21 wins (Y4). Double dummy: two players, each with a dummy (Y6).
+The open points of the seed are options (notes/spec-dummy.md, section 7).
+
+A deal record: ``{"dealer": "N", "hands": {"N", "E", "S", "dummy"}}`` (double
+dummy: ``N, E`` and their dummies ``S, W``). Actions: calls ("pass",
+"4 downtown", "2 NT"), with jokers the dummy's "discard LJ 2C", then the
+declaration ("trump H" or "uptown"/"downtown" in no trump), then cards.
+"""
+
+import random
+from dataclasses import dataclass
+
+from ..actions import PASS, STRAINS, Action, bid, ranking, trump
+from ..cards import (BIT, FULL_DECK, JOKER_DECK, JOKERS, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
+                     cards_of, mask_of, parse_suit)
+from ..deal import shuffled_deck
+from ..errors import EngineError
+from ..state import BadRecord, Phase, read_packets, trump_text
+from ..tricks import TrickPlay
+from ..variant import Variant
+from .handed import ClassicDoubleDummy, HandedOptions
+from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
+
+JOKER_MASK = BIT[JOKERS[0]] | BIT[JOKERS[1]]
+NT_JOKER_RULES = ("discard_first_void", "dead")
+TIES = ("higher_wins", "shared")
+
+
+class DummyOptionsError(EngineError):
+    """An option of dummy whist outside its values."""
+
+
+@dataclass(frozen=True)
+class DummyOptions:
+    players: int = 3                      # Y1: three and a dummy; 2 = double dummy (Y6)
+    jokers: bool = False                  # Y1: 52 cards by default (seed's infobox); 54, dummy 15
+    zero_bid: bool = False                # Y2: bids 1-7; True allows 0 (six books)
+    downtown_beats_uptown: bool = True    # Y2: else equal at the same number
+    forced_dealer_min_only: bool = False  # Y2: the forced dealer may bid anything
+    discard_book: bool = False            # Y1: the 2 discards are no book
+    nt_joker: str = "discard_first_void"  # Y3: a joker must go the first time void; or "dead"
+    nt_joker_lead: str = "last_resort"    # Y3: a joker led only when nothing else; or "allowed"
+    boston_bonus: bool = False            # Y4: 13 books on a lower bid score no more
+    boston_bid_double: bool = True        # Y4: a bid of 7 scores double
+    nt_double: bool = True                # Y4: no trump scores double
+    double_stack: str = "once"            # Y4: 7 NT x2; "multiply" x4
+    tie: str = "higher_wins"              # two at 21 together: the higher wins, equal play on
+    target: int = 21                      # Y4
+    double_dummy_mode: str = "auction"    # Y6; "classic" = two_handed (L12)
+    classic_rules: str = "short"          # the four-handed ruleset of the classic mode
+
+    def __post_init__(self):
+        for name, ok in (("players", self.players in (2, 3)),
+                         ("jokers", not (self.jokers and self.players == 2)),  # 2.2: not in Y6
+                         ("nt_joker", self.nt_joker in NT_JOKER_RULES),
+                         ("nt_joker_lead", self.nt_joker_lead in ("last_resort", "allowed")),
+                         ("double_stack", self.double_stack in ("once", "multiply")),
+                         ("tie", self.tie in TIES), ("target", self.target >= 1),
+                         ("double_dummy_mode", self.double_dummy_mode in ("auction", "classic")
+                          and (self.double_dummy_mode == "auction" or self.players == 2))):
+            if not ok:
+                raise DummyOptionsError(f"{name} may not be {getattr(self, name)!r}")
+        HandedOptions(players=2, rules=self.classic_rules)   # a classic preset (L12)
+
+    @property
+    def min_bid(self) -> int:
+        return 0 if self.zero_bid else 1
+
+
+# --- the auction (Y2) -----------------------------------------------------------
+
+def bid_key(action: Action, options: DummyOptions) -> tuple[int, int]:
+    """More books beat fewer; at one number no trump beats both trump bids, and
+    downtown beats uptown unless the event counts them equal (Y2)."""
+    kind = {"uptown": 0, "downtown": 1 if options.downtown_beats_uptown else 0, "NT": 2}
+    return (action.level, kind[action.strain])
+
+
+def all_bids(options: DummyOptions) -> list[Action]:
+    return [bid(n, s) for n in range(options.min_bid, 8) for s in STRAINS]
+
+
+# --- scoring (Y4) -----------------------------------------------------------------
+
+def multiplier(level: int, strain: str, options: DummyOptions) -> int:
+    """A bid of 7 (Boston bid) and no trump score double; 7 NT once (Y4)."""
+    doubles = (level == 7 and options.boston_bid_double) + (strain == "NT" and options.nt_double)
+    if options.double_stack == "once":
+        return 2 if doubles else 1
+    return 2 ** doubles
+
+
+def contract_points(level: int, strain: str, books: int, options: DummyOptions) -> tuple[bool, int, int]:
+    """``(made, declarer's points, each opponent's points)`` (Y4): made, every
+    book over six scores; set, each opponent scores the bid."""
+    mult = multiplier(level, strain, options)
+    if books >= 6 + level:
+        boston = 2 if books >= 13 and level < 7 and options.boston_bonus else 1
+        return True, mult * boston * (books - 6), 0
+    return False, 0, mult * level
+
+
+def game_winner(totals: dict[str, int], options: DummyOptions):
+    """The first to the target wins (Y4); two there at once: the higher, equal
+    play on (or both win with ``tie="shared"``)."""
+    top = max(totals.values())
+    if top < options.target:
+        return None
+    leaders = [seat for seat, pts in totals.items() if pts == top]
+    if len(leaders) == 1:
+        return leaders[0]
+    return leaders if options.tie == "shared" else None
+
+
+# --- the game --------------------------------------------------------------------
+
+class DummyGame(DummyTable):
+    """A game of dummy whist (three players) or double dummy (two) to 21."""
+
+    def __init__(self, variant: Variant, first_dealer: str):
+        super().__init__(variant, first_dealer)
+        self.totals = {seat: 0 for seat in variant.seats}
+        self.results: list[dict] = []
+        self.winner = None
+
+    # --- dealing (Y1, Y6) ---------------------------------------------------------
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        """The packets of a deal: the players and the dummy (or both dummies)."""
+        return ("N", "E", "S", DUMMY) if self.options.players == 3 else ("N", "E", "S", "W")
+
+    def _counts(self) -> dict[str, int]:
+        dummy = 15 if self.options.jokers else 13
+        return {label: (dummy if label == DUMMY else 13) for label in self.labels}
+
+    def _deal_order(self, dealer: str) -> list[str]:
+        """One card at a time from the dealer's left; three players: the dealer,
+        then the dummy's pile (1.2.3); two: clockwise round N E S W (Y6)."""
+        seats = self.variant.seats
+        if self.options.players == 3:
+            i = seats.index(dealer)
+            return [seats[(i + 1) % 3], seats[(i + 2) % 3], dealer, DUMMY]
+        i = self.labels.index(dealer)
+        return [self.labels[(i + k) & 3] for k in range(1, 5)]
+
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict:
+        if self.options.jokers:
+            deck = list(range(54))
+            rng.shuffle(deck)
+        else:
+            deck = shuffled_deck(rng)
+        packets = deal_round(deck, self._deal_order(dealer), self._counts())
+        return {"dealer": dealer, "hands": {label: [card_str(c) for c in packets[label]]
+                                            for label in self.labels}}
+
+    def _start(self, deal: dict) -> None:
+        if set(deal) - {"dealer", "hands"}:
+            raise BadRecord(f"unknown deal fields: {sorted(set(deal) - {'dealer', 'hands'})}", rule="Y1")
+        deck = JOKER_DECK if self.options.jokers else FULL_DECK
+        self.dealt = read_packets(deal, self._counts(), deck)
+        self.calls: list[tuple[str, Action]] = []
+        self.declarer: str | None = None
+        self.contract: Action | None = None
+        self.discards = 0
+        self.dummy_hands = {label: self.dealt[label] for label in self._dummy_labels()}
+        self.faced = False
+        self.trump: int | None = None
+        self.ranking: str | None = None
+        self.seating: Seating | None = None
+        self.tricks: TrickPlay | None = None
+        self.phase = Phase.AUCTION
+
+    def _dummy_labels(self) -> tuple[str, ...]:
+        return (DUMMY,) if self.options.players == 3 else ("S", "W")
+
+    # --- who acts -----------------------------------------------------------------
+
+    def _bidders(self) -> list[str]:
+        """From the dealer's left to the dealer, once each (Y2)."""
+        seats = self.variant.seats
+        i = seats.index(self.dealer)
+        return [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
+
+    @property
+    def to_act(self) -> str | None:
+        if self.phase == Phase.PLAY:
+            return self._play_to_act()
+        if self.phase == Phase.AUCTION:
+            return self.declarer or self._bidders()[len(self.calls)]
+        if self.phase == Phase.EXCHANGE:
+            return self.declarer
+        return None
+
+    # --- legal actions ------------------------------------------------------------
+
+    def _best(self) -> Action | None:
+        bids = [a for _, a in self.calls if a.kind == "bid"]
+        return bids[-1] if bids else None
+
+    def _calls_open(self) -> list[Action]:
+        """Pass, or a bid better than the best so far; the dealer after all
+        passes must bid (Y2)."""
+        opts, best = self.options, self._best()
+        bids = [b for b in all_bids(opts) if best is None or bid_key(b, opts) > bid_key(best, opts)]
+        if best is None and len(self.calls) == len(self.variant.seats) - 1:
+            if opts.forced_dealer_min_only:
+                bids = [b for b in bids if b.level == opts.min_bid and b.strain != "NT"]
+            return bids
+        return [PASS] + bids
+
+    def _declarations(self) -> list[Action]:
+        """Trump for an uptown or downtown bid, the ranking for no trump (Y3)."""
+        if self.contract.strain == "NT":
+            return [ranking("uptown"), ranking("downtown")]
+        return [trump(s) for s in SUIT_LETTERS]
+
+    def _discard_choices(self) -> list[Action]:
+        cards = cards_of(self.dummy_hands[DUMMY])
+        return [Action("discard", cards=(a, b)) for i, a in enumerate(cards) for b in cards[i + 1:]]
+
+    def _legal(self) -> list[Action]:
+        if self.phase == Phase.PLAY:
+            return self._legal_plays()
+        if self.phase == Phase.EXCHANGE:
+            return self._discard_choices()
+        return self._declarations() if self.declarer else self._calls_open()
+
+    def _legal_cards(self) -> int:
+        """S6.1-S6.3, and the jokers of a no-trump hand (Y3): a joker may be
+        led only by a hand with nothing else, and a hand void in the suit led
+        must play its joker (``nt_joker="discard_first_void"``)."""
+        tp, opts = self.tricks, self.options
+        mask = tp.legal_mask()
+        hand = tp.hands[tp.turn]
+        if tp.trump != NO_TRUMP or not hand & JOKER_MASK:
+            return mask
+        led = tp.led_suit() if tp.trick else None
+        if led is None:
+            if opts.nt_joker_lead == "last_resort" and hand & ~JOKER_MASK:
+                return mask & ~JOKER_MASK
+            return mask
+        if opts.nt_joker == "discard_first_void" and not hand & SUIT_MASK[led]:
+            return hand & JOKER_MASK
+        return mask
+
+    def _refusal_of(self, card: int) -> tuple[str, str]:
+        tp = self.tricks
+        if tp.trump == NO_TRUMP and tp.hands[tp.turn] & JOKER_MASK:
+            return "Y3", "joker_in_no_trump"
+        return "S6.2", "must_follow_suit"
+
+    # --- applying -----------------------------------------------------------------
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == Phase.PLAY:
+            self._play_card(action)
+            if self.tricks.complete:
+                self._score_hand()
+        elif self.phase == Phase.EXCHANGE:
+            self._discard(action)
+        elif self.declarer:
+            self._declare(action)
+        else:
+            self._call(action)
+
+    def _call(self, action: Action) -> None:
+        if action not in self._calls_open():
+            if action.kind not in ("pass", "bid"):
+                raise self._refuse(f"{action} is not a call: the auction is on", "Y2", "not_a_call", action)
+            if action.kind == "pass":
+                raise self._refuse("all passed: the dealer must bid", "Y2", "dealer_must_bid", action)
+            raise self._refuse(f"{action} does not beat {self._best() or 'the forced minimum'}",
+                               "Y2", "bid_too_low", action)
+        self.calls.append((self.to_act, action))
+        if len(self.calls) < len(self.variant.seats):
+            return
+        seat, best = next((s, a) for s, a in reversed(self.calls) if a.kind == "bid")
+        self.declarer, self.contract = seat, best
+        if self.options.jokers:
+            self.phase = Phase.EXCHANGE     # Y1: two of the dummy's 15 go before it is faced
+        else:
+            self.faced = True               # Y1: faced once the auction is over
+
+    def _discard(self, action: Action) -> None:
+        dummy = self.dummy_hands[DUMMY]
+        if action.kind != "discard" or len(action.cards) != 2 or mask_of(action.cards) & ~dummy:
+            raise self._refuse(f"{action}: the declarer discards two of the dummy's cards",
+                               "Y1", "discard_two", action)
+        self.discards = mask_of(action.cards)
+        self.dummy_hands[DUMMY] = dummy & ~self.discards
+        self.faced = True
+        self.phase = Phase.AUCTION          # the declaration follows (Y3)
+
+    def _declare(self, action: Action) -> None:
+        if action not in self._declarations():
+            what = "the ranking" if self.contract.strain == "NT" else "a trump suit"
+            raise self._refuse(f"{action}: the declarer names {what}", "Y3", "declare", action)
+        if action.kind == "ranking":
+            self.trump, self.ranking = NO_TRUMP, action.strain
+        else:
+            self.trump, self.ranking = parse_suit(action.strain), self.contract.strain
+        self.calls.append((self.declarer, action))
+        self.seating = (dummy_opposite(self.variant.seats, self.declarer) if self.options.players == 3
+                        else dummies_opposite(("N", "E"), ("S", "W")))
+        packets = {**self.dealt, **self.dummy_hands}
+        leader = self.seating.own_position(self.declarer)   # Y3: the declarer leads
+        self.tricks = TrickPlay(hands_by_position(self.seating, packets), (0, 1, 2, 3), leader,
+                                self.trump, self.ranking)
+        self.phase = Phase.PLAY
+
+    def _score_hand(self) -> None:
+        opts, level, strain = self.options, self.contract.level, self.contract.strain
+        side = self.seating.side(self.seating.own_position(self.declarer))
+        books = self._side_tricks()[side] + (1 if opts.discard_book and self.discards else 0)
+        made, mine, theirs = contract_points(level, strain, books, opts)
+        points = {seat: (mine if seat == self.declarer else theirs) for seat in self.totals}
+        for seat, pts in points.items():
+            self.totals[seat] += pts
+        self.results.append({"declarer": self.declarer, "bid": str(self.contract), "books": books,
+                             "made": made, "boston": self._side_tricks()[side] == 13,
+                             "points": points})
+        self.winner = game_winner(self.totals, opts)
+        self._end_phase(self.winner is not None)
+
+    # --- what is shown ------------------------------------------------------------
+
+    def _table_view(self, seat: str) -> dict:
+        if self.tricks is not None:
+            out = self._play_view(seat)
+        else:
+            out = self._view_before_play(self.dealt[seat], self.dummy_hands if self.faced else {})
+        if seat == self.declarer and self.phase == Phase.EXCHANGE:
+            out["dummy_to_discard"] = [card_str(c) for c in cards_of(self.dummy_hands[DUMMY])]
+        if seat == self.declarer and self.discards:
+            out["discards"] = [card_str(c) for c in cards_of(self.discards)]   # hidden from the others
+        declared = [a for s, a in self.calls if a.kind in ("trump", "ranking")]
+        return out | {
+            "trump": trump_text(self.trump), "ranking": self.ranking, "trump_card": None,
+            "auction": [{"seat": s, "call": str(a)} for s, a in self.calls if a.kind in ("pass", "bid")],
+            "declarer": self.declarer, "bid": None if self.contract is None else str(self.contract),
+            "declaration": str(declared[0]) if declared else None}
+
+    def score(self) -> dict:
+        return {"totals": dict(self.totals), "target": self.options.target,
+                "hands": list(self.results), "winner": self.winner}
+
+
+def dummy_game(variant: Variant, first_dealer: str):
+    """The game a dummy preset plays: the auction of seed 003, or for double
+    dummy in the classic mode, the two-handed whist of L12."""
+    if variant.options.double_dummy_mode == "classic":
+        return ClassicDoubleDummy(variant, first_dealer)
+    return DummyGame(variant, first_dealer)
+
+VARIANTS = (
+    Variant("dummy", "Y1-Y5", ("N", "E", "S"), dummy_game, DummyOptions()),
+    Variant("double_dummy", "Y6, Y1-Y5", ("N", "E"), dummy_game, DummyOptions(players=2)),
+)
