@@ -1,6 +1,6 @@
 """Engine speed: random full-hand playouts per second, against a naive engine.
 
-    .venv/bin/python bench/engine.py [--hands N] [--seconds S]
+    .venv/bin/python bench/engine.py [--seconds S] [--against REV]
 
 Each playout is a fresh deal (shuffle, cut, deal, trump) and 52 uniformly
 random legal cards. The engine is measured two ways, both robot interfaces:
@@ -9,19 +9,31 @@ random legal cards. The engine is measured two ways, both robot interfaces:
 in this file, keeps hands as lists of card objects. Goals: at least
 30,000 hands/s on one core, at least 1.3x the naive engine, a hand state
 under 2 KB.
+
+Every preset is then played through the game-state interface (deal, auction,
+exchange, play with random legal actions): hands per second each. ``--against
+REV`` runs this same benchmark from an earlier commit in turn with this one
+(three rounds, best of each) and prints the fast core's rates as ratios: the
+engine must not lose more than 5% to the variants' shape.
 """
 
 import argparse
 import gc
 import os
 import random
+import re
+import subprocess
 import sys
+import tempfile
 import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 from engine.deal import deal  # noqa: E402
+from engine.games import play_random  # noqa: E402
 from engine.play import HandState  # noqa: E402
+from engine.state import Phase  # noqa: E402
+from engine.variants import VARIANTS  # noqa: E402
 
 GOAL_RATE, GOAL_RATIO, GOAL_BYTES = 30_000, 1.3, 2048
 
@@ -141,9 +153,65 @@ def state_sizes():
     return start, deep_size(state)
 
 
+def variant_rate(variant, seconds: float) -> tuple:
+    """Hands a CPU second of one preset played with random legal actions
+    through the game-state interface, and the actions per hand."""
+    rng = random.Random(5)
+    hands = actions = 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        game = play_random(variant.new_game(rng), rng)
+        hands += len(game.deals)
+        actions += sum(len(d["actions"]) for d in game.deals)
+        assert game.phase == Phase.OVER
+    return hands / (time.process_time() - start), actions / max(hands, 1)
+
+
+def print_variants(seconds: float) -> None:
+    print("\nevery preset through the game-state interface (random legal actions, one core)")
+    for name, variant in VARIANTS.items():
+        per_second, per_hand = variant_rate(variant, seconds)
+        print(f"  {name:<18} {per_second:8,.0f} hands/s  ({per_hand:.0f} actions a hand; {variant.rules})")
+
+
+RATE_LINE = re.compile(r"^engine, (legal_moves\(\)\+play\(\)|playout\(rng\)) *: *([\d,]+) hands/s", re.M)
+
+
+def core_rates(tree: str, seconds: float) -> dict:
+    """The fast core's two rates from the benchmark in ``tree``, run alone."""
+    command = [sys.executable, os.path.join(tree, "bench", "engine.py"), "--seconds", str(seconds)]
+    run = subprocess.run(command + ["--core-only"], capture_output=True, text=True, cwd=tree)
+    if run.returncode == 2:        # a commit from before the presets: it measures only the core
+        run = subprocess.run(command, capture_output=True, text=True, cwd=tree)
+    out = run.stdout
+    return {m.group(1): float(m.group(2).replace(",", "")) for m in RATE_LINE.finditer(out)}
+
+
+def against(rev: str, seconds: float) -> None:
+    """This tree's fast core against ``rev``'s, alternating, best of three."""
+    here = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    with tempfile.TemporaryDirectory() as old:
+        archive = subprocess.run(["git", "archive", rev, "engine", "bench"], cwd=here,
+                                 capture_output=True, check=True).stdout
+        subprocess.run(["tar", "-x", "-C", old], input=archive, check=True)
+        best = {"old": {}, "new": {}}
+        for _ in range(3):
+            for label, tree in (("old", old), ("new", here)):
+                for key, value in core_rates(tree, seconds).items():
+                    best[label][key] = max(best[label].get(key, 0.0), value)
+    print(f"\nthe fast core against {rev} (same run, alternating, best of three)")
+    for key in sorted(best["new"]):
+        old_rate, new_rate = best["old"].get(key), best["new"][key]
+        if old_rate:
+            print(f"  {key:<22} {old_rate:10,.0f} -> {new_rate:10,.0f} hands/s"
+                  f"  ({new_rate / old_rate:.3f}x; goal >= 0.95x)")
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=3.0, help="time per measurement")
+    ap.add_argument("--against", metavar="REV", help="compare the fast core with an earlier commit")
+    ap.add_argument("--core-only", action="store_true", help="skip the presets (used by --against)")
     args = ap.parse_args()
     gc.collect()
     naive = rate(naive_playout, args.seconds)
@@ -161,6 +229,10 @@ def main():
               f"{'met' if met else 'not met'}")
     ok = rollout >= GOAL_RATE and rollout / naive >= GOAL_RATIO and end < GOAL_BYTES
     print(f"goal hand state < {GOAL_BYTES:,} bytes: {'met' if end < GOAL_BYTES else 'not met'}")
+    if not args.core_only:
+        print_variants(args.seconds / 3)
+    if args.against:
+        against(args.against, args.seconds)
     return 0 if ok else 1
 
 
