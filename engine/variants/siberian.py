@@ -113,8 +113,8 @@ class SiberianGame(GameState):
         best = self._highest()
         if best is None:
             return len(self.calls) >= 4 and not self._forced()
-        if best[2] == "NT" or len(self.calls) > 4:     # nothing beats NT; the dealer's forced call
-            return True
+        if best[2] == "NT" or best[0] >= 4 and all(c == "pass" for _, c in self.calls[:4]):
+            return True                                # nothing beats NT; the dealer's forced call
         if self.options.auction_rounds == "once":
             return len(self.calls) == 4
         return len(self.calls) - 1 - best[0] >= 3      # three spoke since without raising it
