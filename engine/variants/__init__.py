@@ -9,9 +9,10 @@ Each module of this package plays one family and lists its presets.
 from ..errors import EngineError
 from ..rules import RulesError
 from ..variant import Variant
-from . import bid, classic, dummy, handed, siberian
+from . import bid, classic, dummy, handed, prussian, siberian
 
-VARIANTS: dict[str, Variant] = {v.name: v for family in (classic, siberian, bid, dummy, handed)
+VARIANTS: dict[str, Variant] = {v.name: v for family in (classic, siberian, bid, dummy, handed,
+                                                         prussian)
                               for v in family.VARIANTS}
 
 

@@ -1,0 +1,232 @@
+"""Two-handed whist without dummies: Prussian whist, Humbug, Humburg (P1-P3).
+
+Two players sit opposite, N and S; four packets of 13 are dealt to N, E, S, W
+and the dealer's last card is turned for trump (P1, S5). Each player, the
+non-dealer first, keeps the packet dealt or irrevocably swaps it for the packet
+on the right (N takes W, S takes E); the other packets are dead, face down,
+seen by no one. Then 13 two-card tricks, the non-dealer leading. Scores per
+player: prussian_scoring.py, on a ``Game`` or ``Rubber`` (game.py).
+
+A deal record: ``{"dealer": "N", "hands": {"N", "E", "S", "W"}, "trump_card": "7H"}``
+(``"trump": "NT"`` instead when ``humbug_no_trump``); actions ``keep``/``swap``
+twice, then the 26 cards.
+"""
+
+from ..actions import KEEP, SWAP, Action, play
+from ..cards import BIT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of
+from ..deal import deal as deal_cards
+from ..game import Game, Rubber
+from ..play import IllegalPlay
+from ..seats import SEATS
+from ..state import (BadRecord, GameState, Phase, packets_json, read_cards, read_packets,
+                     trump_text)
+from ..tricks import TrickPlay
+from ..variant import Variant
+from .prussian_scoring import (TwoHandOptions, hand_score, multiplier, multiply_bonuses,
+                               sheet_rules)
+
+PLAYERS = ("N", "S")                    # P1: opposite each other
+RIGHT = {"N": "W", "S": "E"}            # P1: the packet on a player's right (the seat before his)
+DEALT = dict.fromkeys(SEATS, 13)        # P1: four packets of 13
+
+
+class TwoHandGame(GameState):
+    """A rubber (or one game) of Prussian whist, Humbug or Humburg."""
+
+    def __init__(self, variant: Variant, first_dealer: str):
+        super().__init__(variant, first_dealer)
+        self.rules = sheet_rules(self.options)
+        self.sheet: Rubber | Game = Rubber(self.rules) if self.options.rubbers else Game(self.rules)
+        self.packets: dict = {}         # label -> the 13 cards dealt there
+        self.playing: dict = {}         # player -> the label of the packet he plays
+        self.decisions: dict = {}       # player -> "keep" or "swap", in the order made
+        self.trump: int | None = None
+        self.turned: int | None = None
+        self.turned_shows = False
+        self.tricks: TrickPlay | None = None
+        self.hands_log: list = []
+
+    @property
+    def to_act(self) -> str | None:
+        if self.phase == Phase.EXCHANGE:
+            return next(p for p in self.order if p not in self.decisions)
+        if self.phase == Phase.PLAY:
+            return SEATS[self.tricks.turn]
+        return None
+
+    @property
+    def order(self) -> tuple:
+        """The non-dealer decides first, then the dealer (point 20)."""
+        return (self.elder, self.dealer)
+
+    @property
+    def elder(self) -> str:
+        return PLAYERS[1 - PLAYERS.index(self.dealer)]
+
+    @property
+    def dead(self) -> tuple:
+        """Labels of the packets out of play (P1: face down, seen by no one)."""
+        return tuple(label for label in SEATS if label not in self.playing.values())
+
+    # --- dealing ----------------------------------------------------------------
+
+    def _shuffle(self, rng, dealer: str) -> dict:
+        d = deal_cards(SEATS.index(dealer), rng, self.rules)      # S4, S5: clockwise from the left
+        raw = {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, d.hands)))}
+        if d.trump_card is None:
+            return raw | {"trump": "NT"}                          # P2 without trumps
+        return raw | {"trump_card": card_str(d.trump_card)}
+
+    def _start(self, deal: dict) -> None:
+        unknown = set(deal) - {"dealer", "hands", "trump", "trump_card"}
+        if unknown:
+            raise BadRecord(f"unknown deal fields: {sorted(unknown)}")
+        masks = read_packets(deal, DEALT, FULL_DECK)
+        self.trump, self.turned = self._read_trump(deal, masks[deal["dealer"]])
+        self.packets, self.playing, self.decisions = masks, {p: p for p in PLAYERS}, {}
+        self.turned_shows, self.tricks = self.turned is not None, None
+        self.phase = Phase.EXCHANGE
+
+    def _read_trump(self, deal: dict, dealers: int) -> tuple:
+        if self.options.humbug_no_trump:                          # P2: no card is turned
+            if deal.get("trump") != "NT" or "trump_card" in deal:
+                raise BadRecord('Humbug without trumps: "trump": "NT" and no turned card', rule="P2")
+            return NO_TRUMP, None
+        if "trump" in deal:
+            raise BadRecord("trump is the suit of the turned card (trump_card)", rule="S5")
+        try:
+            card = read_cards([deal.get("trump_card")], "trump_card")[0]
+        except BadRecord as exc:
+            raise BadRecord(str(exc), rule="S5") from None
+        if not dealers & BIT[card]:
+            raise BadRecord(f"the turned card {card_str(card)} is not the dealer's", rule="S5")
+        return SUIT_OF[card], card
+
+    # --- keep or swap, then play -------------------------------------------------
+
+    def _legal(self) -> list[Action]:
+        if self.phase == Phase.EXCHANGE:
+            return [KEEP, SWAP]
+        return [play(c) for c in self.tricks.legal_moves()]
+
+    def _apply(self, action: Action) -> None:
+        if self.phase == Phase.EXCHANGE:
+            self._decide(action)
+        elif action.kind in ("keep", "swap"):
+            raise self._refuse("the choice to keep or swap is made once, before play",
+                               "P1", "already_decided", action)
+        elif action.kind != "card":
+            raise self._refuse(f"{action} is not a card: play a card", "S6.1", "not_a_card", action)
+        else:
+            self._play(action)
+
+    def _decide(self, action: Action) -> None:
+        if action.kind not in ("keep", "swap"):
+            raise self._refuse(f"{self.to_act} must first keep or swap the packet",
+                               "P1", "keep_or_swap", action)
+        player = self.to_act
+        self.decisions[player] = action.kind
+        if action.kind == "swap":
+            self.playing[player] = RIGHT[player]                  # P1: irrevocably
+            if player == self.dealer:
+                self.turned_shows = False                         # P1, P2: the card is lost, the suit stays
+        if len(self.decisions) == len(PLAYERS):
+            hands = [self.packets[self.playing[s]] if s in PLAYERS else 0 for s in SEATS]
+            self.tricks = TrickPlay(hands, (0, 2), SEATS.index(self.elder), self.trump)  # 4.7
+            self.phase = Phase.PLAY
+
+    def _play(self, action: Action) -> None:
+        try:
+            self.tricks.play(action.card)
+        except IllegalPlay as exc:
+            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+        if len(self.tricks.plays) >= 2:
+            self.turned_shows = False                             # S5: shown until the dealer plays
+        if self.tricks.complete:
+            self._score_hand()
+
+    def _score_hand(self) -> None:
+        t = self.tricks
+        kept = sum(1 for d in self.decisions.values() if d == "keep")
+        played = (t.deal_hands[0], t.deal_hands[2])
+        hs = hand_score((t.won[0], t.won[2]), played, self.trump, kept, self.options, self.rules)
+        game = self.sheet.current if isinstance(self.sheet, Rubber) else self.sheet
+        self.sheet.add_score(hs)
+        m = multiplier(kept, self.options)
+        multiply_bonuses(game, self.sheet.winner is not None, m, self.options)
+        self.hands_log.append({"tricks": {"N": t.won[0], "S": t.won[2]}, "multiplier": m,
+                               "decisions": dict(self.decisions),
+                               "items": [{"what": w, "seat": PLAYERS[s], "points": p}
+                                         for w, s, p in hs.items],
+                               "below": dict(zip(PLAYERS, hs.below)),
+                               "above": dict(zip(PLAYERS, hs.above))})
+        self.hands_played += 1
+        self.phase = Phase.OVER if self.sheet.winner is not None else Phase.SCORED
+
+    # --- what is shown -----------------------------------------------------------
+
+    def _table_view(self, seat: str) -> dict:
+        t = self.tricks
+        held = t.hands[SEATS.index(seat)] if t else self.packets[self.playing[seat]]
+        out = {"hand": [card_str(c) for c in cards_of(held)],
+               "trump": trump_text(self.trump),
+               "trump_card": card_str(self.turned) if self.turned_shows else None,
+               "trick": [], "tricks": {"N": 0, "S": 0}, "last_trick": None,
+               "auction": [], "open_hands": {},
+               "exchange": [{"seat": p, "call": d} for p, d in self.decisions.items()
+                            if p == seat or self._decisions_shown()]}
+        if self.options.keep_multiplier and len(self.decisions) == len(PLAYERS):
+            out["multiplier"] = multiplier(sum(d == "keep" for d in self.decisions.values()),
+                                           self.options)
+        if self.options.reveal_dead_after_hand and self.phase in (Phase.SCORED, Phase.OVER):
+            out["dead"] = packets_json({label: self.packets[label] for label in self.dead})
+        if t:
+            out |= _tricks_view(t)
+        return out
+
+    def _decisions_shown(self) -> bool:
+        """Announced at once (point 20), or both revealed together when simultaneous."""
+        return self.options.swap_order == "elder_first" or len(self.decisions) == len(PLAYERS)
+
+    def score(self) -> dict:
+        out = (_sheet_json(self.sheet) if isinstance(self.sheet, Rubber)
+               else _game_json(self.sheet))
+        out["winner"] = _player(self.sheet.winner)
+        out["hands"] = self.hands_log
+        return out
+
+
+def _tricks_view(t: TrickPlay) -> dict:
+    out = {"trick": [{"seat": SEATS[p], "card": card_str(c)} for p, c in t.current_trick()],
+           "tricks": {"N": t.won[0], "S": t.won[2]}}
+    if t.winners:
+        leader, cards, winner = t.completed_trick(len(t.winners) - 1)
+        out["last_trick"] = {"leader": SEATS[leader], "winner": SEATS[winner],
+                             "cards": [{"seat": SEATS[p], "card": card_str(c)} for p, c in cards]}
+    return out
+
+
+def _game_json(game: Game) -> dict:
+    return {"below": dict(zip(PLAYERS, game.below)), "above": dict(zip(PLAYERS, game.above)),
+            "winner": _player(game.winner)}
+
+
+def _sheet_json(rubber: Rubber) -> dict:
+    out = {"games": [_game_json(g) for g in rubber.games]}
+    if rubber.winner is not None:
+        out["points"] = dict(zip(PLAYERS, rubber.points()))
+    return out
+
+
+def _player(index: int | None) -> str | None:
+    return None if index is None else PLAYERS[index]
+
+
+PRUSSIAN = TwoHandOptions()                                             # P1, 4.9-4.10
+HUMBUG = TwoHandOptions(honours="humbug", game_bonus=5, rubber_bonus=10)  # P2, 5.6-5.8
+HUMBURG = TwoHandOptions(honours="humbug", game_bonus=5, rubber_bonus=10,
+                         keep_multiplier=True)                          # P3, 6.3-6.5
+
+VARIANTS = (Variant("prussian", "P1", PLAYERS, TwoHandGame, PRUSSIAN),
+            Variant("humbug", "P1-P2", PLAYERS, TwoHandGame, HUMBUG),
+            Variant("humburg", "P1-P3", PLAYERS, TwoHandGame, HUMBURG))
