@@ -430,3 +430,121 @@ def test_one_game_rubber_option():
     sheet = RubberSheet(SiberianOptions(games_to_win=1))
     sheet.add_hand(below(0, 200), 0)
     assert sheet.winner == 1 and sheet.games[0].above == [0, 300]
+
+
+# --- R9: the seed's illustrative game, "мы выиграли 364 очка" ------------------------------
+#
+# "We" are N-S and declare all four deals; the first dealer is N, so the deal passes
+# N, E, S, W (S3) and the dealer calls first (R1). The seed gives only counts of
+# honours and aces (and the aces' colours in C and D); the fixed cards below are the
+# holdings the spec proposes (§2.3), the rest is dealt from a seeded shuffle, and the
+# play is steered to the seed's trick counts.
+
+R9_DEALS = (
+    # deal, dealer, calls, fixed cards, fill seed, our tricks
+    ("A", "N", ("H", "pass", "pass", "pass"),             # we bid hearts, take 8
+     {"N": ["AC", "AD", "AH", "KH", "QH"], "E": ["AS", "JH", "TH"]}, 13, 8),
+    ("B", "E", ("pass", "D", "pass", "pass"),             # diamonds, 10, 4 honours, 4 aces
+     {"S": ["AS", "AC", "AD", "AH", "KD", "QD", "JD"], "W": ["TD"]}, 0, 10),
+    ("C", "S", ("NT",),                                   # no trump, 7, aces without spades
+     {"N": ["AC", "AD"], "S": ["AH"], "W": ["AS"]}, 18, 7),
+    ("D", "W", ("pass", "D", "pass", "pass"),             # diamonds, 5: down two
+     {"N": ["AS", "AC", "KD", "QD", "JD"], "E": ["AD", "AH", "TD", "9D", "8D", "KH", "QH"],
+      "W": ["7D", "6D", "KS", "KC"]}, 3, 5),
+)
+
+# What the engine writes for each deal, by the rules (spec §2.2, the recommended row).
+R9_ENGINE = {
+    "A": {("NS", "tricks"): 64, ("EW", "tricks"): 40, ("NS", "honours"): 24, ("NS", "aces"): 100},
+    "B": {("NS", "tricks"): 60, ("EW", "tricks"): 18, ("NS", "honours"): 24, ("NS", "aces"): 140},
+    "C": {("NS", "tricks"): 70, ("EW", "tricks"): 60, ("NS", "aces"): 100, ("NS", "nt_aces"): 40},
+    "D": {("NS", "tricks"): 30, ("EW", "tricks"): 48, ("EW", "undertricks"): 200,
+          ("NS", "honours"): 18, ("EW", "aces"): 40, ("NS", "game"): 100},
+}
+# The seed's own figures, as printed in its deal-by-deal text.
+R9_SEED = {
+    "A": {("NS", "tricks"): 64, ("EW", "tricks"): 40, ("NS", "honours"): 24, ("NS", "aces"): 90},
+    "B": {("NS", "tricks"): 60, ("EW", "tricks"): 18, ("NS", "honours"): 24, ("NS", "aces"): 100},
+    "C": {("NS", "tricks"): 70, ("EW", "tricks"): 60, ("NS", "aces"): 100, ("NS", "nt_aces"): 40},
+    "D": {("NS", "tricks"): 30, ("EW", "tricks"): 0, ("EW", "undertricks"): 200,
+          ("NS", "honours"): 18, ("EW", "aces"): 40, ("NS", "game"): 100},
+}
+# Every place the seed's arithmetic does not add up: (deal, figure, seed, computed, why).
+R9_DISCREPANCIES = (
+    ("A", ("NS", "aces"), 90, 100,
+     "R6 never gives 90 for three aces (100/80/60/40); 90 is the face sum 20+30+40 of "
+     "S, C, D, for which R6 gives 40. Only C, D, H (100) makes the seed's total 364"),
+    ("B", ("NS", "aces"), 100, 140, "four aces are 140 by R6 ('всего 140' in the seed itself)"),
+    ("D", ("EW", "tricks"), 0, 48,
+     "the seed writes nothing below the line for their 8 tricks; R2 gives 8 x 6 = 48"),
+)
+R9_SEED_TOTAL = 364
+
+
+def play_r9(rules="siberian"):
+    game = find_variant(rules).new_game(first_dealer="N")
+    for _, dealer, calls, fixed, seed, ours in R9_DEALS:
+        game.start_deal({"dealer": dealer, "hands": layout(fixed, seed)})
+        for call in calls:
+            game.apply(call)
+        steer(game, ours)
+        assert game.tricks() == (ours, 13 - ours)
+    return game
+
+
+def test_r9_holdings_are_those_the_seed_describes():
+    for name, _, _, fixed, seed, _ in R9_DEALS:
+        hands = masks(layout(fixed, seed))
+        ns = hands[0] | hands[2]
+        aces = "".join(s for s in "SCDH" if ns & BIT[parse_card("A" + s)])
+        assert aces == {"A": "CDH", "B": "SCDH", "C": "CDH", "D": "SC"}[name], name
+        if name != "C":
+            trump = {"A": "H", "B": "D", "D": "D"}[name]
+            held = sum(1 for r in "AKQJT" if ns & BIT[parse_card(r + trump)])
+            assert held == {"A": 3, "B": 4, "D": 3}[name], name   # seed: 3, 4, 3 honours
+
+
+def test_r9_the_illustrative_game_nets_364():
+    # rule R9; spec §2
+    game = play_r9()
+    for index, (name, *_) in enumerate(R9_DEALS):
+        assert entries_of(game, index) == R9_ENGINE[name], name
+    sheet = game.sheet
+    first = sheet.games[0]
+    assert first.below == [224, 166]           # 64+60+70+30 and 40+18+60+48
+    assert first.above == [546, 240]           # (24+100)+(24+140)+(100+40)+(18+100); 40+200
+    assert first.winner == 0 and sheet.winner is None and len(sheet.games) == 2
+    assert first.net() == R9_SEED_TOTAL        # 770 - 406
+    assert game.score()["net"] == {"NS": 364, "EW": -364}
+    assert game.phase == Phase.SCORED
+    assert replay_game(game.record()) == game
+
+
+def test_r9_every_seed_discrepancy_is_written_down():
+    # rule R9: the seed's figures against the engine's; every difference is listed
+    differing = {(deal, key) for deal in R9_SEED for key in R9_SEED[deal]
+                 if R9_SEED[deal][key] != R9_ENGINE[deal][key]}
+    assert differing == {(deal, key) for deal, key, *_ in R9_DISCREPANCIES}
+    for deal, key, seed_figure, computed, _ in R9_DISCREPANCIES:
+        assert R9_SEED[deal][key] == seed_figure and R9_ENGINE[deal][key] == computed
+    # The seed's own figures, added as printed, give 720 - 358 = 362, not its 364.
+    seed_ns = sum(p for deal in R9_SEED.values() for (side, _), p in deal.items() if side == "NS")
+    seed_ew = sum(p for deal in R9_SEED.values() for (side, _), p in deal.items() if side == "EW")
+    assert (seed_ns, seed_ew, seed_ns - seed_ew) == (720, 358, 362) != (770, 406, R9_SEED_TOTAL)
+    # With R2's 48 but the seed's 90 and 100: 720 - 406 = 314.
+    assert seed_ns - (seed_ew + 48) == 314
+    # The literal reading of "90" (our aces S, C, D) scores 40 by R6, giving 304.
+    assert aces("SCD") == [Entry(0, "aces", 40)] and 770 - 60 - 406 == 304
+    # Deal D's expression "(20 + 30) – (40 + 50)" is -40: a sign slip; they write +40.
+    assert (20 + 30) - (40 + 50) == -40 and aces("SC") == [Entry(1, "aces", 40)]
+
+
+def test_r9_on_the_200_scale():
+    # R6 variant (derived values): A 160 (40+60+80-20), B 200, C 160, D 80 to them;
+    # us 224 + 24+160 + 24+200 + 160+40 + 18+100 = 950; them 166 + 80+200 = 446
+    record = {**play_r9().record(), "rules": "siberian_200"}
+    game = replay_game(record)
+    assert [entries_of(game, i).get(k) for i, k in
+            ((0, ("NS", "aces")), (1, ("NS", "aces")), (2, ("NS", "aces")), (3, ("EW", "aces")))] \
+        == [160, 200, 160, 80]
+    assert game.sheet.games[0].net() == 950 - 446 == 504
