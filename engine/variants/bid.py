@@ -95,7 +95,7 @@ class BidGame(GameState):
             return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
                 else [trump(s) for s in "SHDC"]
         held = self.held[self.high[0]] | self.kitty
-        return discard_choices(cards_of(held), *discard_rule(held, self.no_trump, self.options))
+        return list(discard_choices(held, *discard_rule(held, self.no_trump, self.options)))
 
     def _forced(self) -> bool:
         """Three passes: the dealer must bid, and wins (B2)."""

@@ -5,10 +5,11 @@ trump, a joker led in no trump sets no suit) with the options of how no-trump
 jokers are played; ``discard_choices`` lists the bidder's ways to put six away.
 """
 
+from functools import lru_cache
 from itertools import combinations
 
 from ..actions import Action
-from ..cards import BIT, JOKERS, NO_TRUMP, mask_of
+from ..cards import BIT, JOKERS, NO_TRUMP, cards_of, mask_of
 from ..play import IllegalPlay
 from ..tricks import TrickPlay
 from .bid_rules import BidOptions
@@ -66,10 +67,12 @@ def discard_rule(held: int, no_trump: bool, options: BidOptions) -> tuple[int, i
     return 0, 0
 
 
-def discard_choices(cards: tuple, must: int, banned: int) -> list[Action]:
-    """Every set of six of ``cards`` (ascending) holding ``must`` and none of
-    ``banned``, each an ascending discard."""
-    forced = tuple(c for c in cards if BIT[c] & must)
-    free = tuple(c for c in cards if not BIT[c] & (must | banned))
-    return [Action("discard", cards=tuple(sorted(combo + forced)))
-            for combo in combinations(free, KITTY - len(forced))]
+@lru_cache(maxsize=8)
+def discard_choices(held: int, must: int, banned: int) -> tuple[Action, ...]:
+    """Every set of six of ``held`` holding ``must`` and none of ``banned``,
+    each an ascending discard (18 choose 6 = 18564 at most; kept for the
+    bidder's repeated questions)."""
+    forced = cards_of(must)             # jokers only: the highest cards, so last
+    free = cards_of(held & ~(must | banned))
+    return tuple(Action("discard", cards=combo + forced)
+                 for combo in combinations(free, KITTY - len(forced)))

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import bid, parse_action
-from engine.cards import BIT, JOKER_DECK, NO_TRUMP, card_str, mask_of, parse_card, parse_suit
+from engine.cards import JOKER_DECK, NO_TRUMP, card_str, mask_of, parse_card, parse_suit
 from engine.cli import main
 from engine.errors import EngineError, IllegalAction
 from engine.games import check_game, play_random, replay_game
