@@ -202,7 +202,7 @@ class HandedGame(DummyTable):
 
     def _sheet_json(self, holder: str, sheet) -> dict:
         seating = (dummy_opposite(self.variant.seats, holder) if self.handed.players == 3
-                   else self.seating)
+                   else dummies_opposite(("N", "E"), ("S", "W")))
         names = (seating.side_name(0), seating.side_name(1))
         games = sheet.games if isinstance(sheet, Rubber) else [sheet]
         out = {"holder": holder if self.handed.players == 3 else None,
