@@ -548,3 +548,166 @@ def test_r9_on_the_200_scale():
             ((0, ("NS", "aces")), (1, ("NS", "aces")), (2, ("NS", "aces")), (3, ("EW", "aces")))] \
         == [160, 200, 160, 80]
     assert game.sheet.games[0].net() == 950 - 446 == 504
+
+
+# --- properties ------------------------------------------------------------------------
+
+OPTION_SETS = (
+    {},
+    {"auction_rounds": "until_passes", "auction_call": "lower_allowed_ignored"},
+    {"all_pass": "dealer_declares", "slam_side": "declarers_only", "slam_grand": "cumulative"},
+    {"all_pass": "redeal_same_dealer", "game_overflow": "carry", "game_both_cross": "declarers_first"},
+    {"honours_count": "single_hand", "nt_ace_honours": "holder_any_for_3_or_4", "games_to_win": 1},
+)
+rules_st = st.sampled_from(("siberian", "siberian_200")).flatmap(
+    lambda name: st.sampled_from(OPTION_SETS).map(lambda o: {"name": name, **o} if o else name))
+
+
+def advance(rules, seed: int, steps: int):
+    """A game after ``steps`` random legal actions (dealing as needed)."""
+    rng = random.Random(seed)
+    game = find_variant(rules).new_game(rng)
+    for _ in range(steps):
+        if game.phase == Phase.OVER:
+            break
+        if game.phase in (Phase.DEAL, Phase.SCORED):
+            game.deal(rng)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+    return game, rng
+
+
+steps_st = st.integers(0, 400)
+
+
+@FAST
+@given(rules_st, st.integers(0, 10**6), steps_st)
+def test_cards_are_conserved(rules, seed, steps):
+    # S2, S5: every card dealt is held or has been played, exactly once
+    game, _ = advance(rules, seed, steps)
+    if not game.deals:
+        return
+    dealt = game.deal_hands
+    assert sum(bin(h).count("1") for h in dealt) == 52
+    held = game.hand.hands if game.hand else list(dealt)
+    plays = game.hand.plays if game.hand else []
+    assert len(set(plays)) == len(plays)
+    mask = 0
+    for h in held:
+        assert not mask & h
+        mask |= h
+    for c in plays:
+        assert not mask & BIT[c]
+        mask |= BIT[c]
+    assert mask == FULL_DECK
+    if game.hand:                                  # each card came from its player's hand
+        hand = game.hand
+        seen = [c for n in range(len(hand.winners)) for c in hand.completed_trick(n)[1]]
+        for seat, card in seen + hand.current_trick():
+            assert dealt[seat] & BIT[card]
+        assert len(seen) + len(hand.current_trick()) == len(plays)
+
+
+@FAST
+@given(rules_st, st.integers(0, 10**6), steps_st, st.integers(0, 10**6))
+def test_only_legal_actions_are_accepted(rules, seed, steps, pick):
+    game, _ = advance(rules, seed, steps)
+    if game.phase not in (Phase.AUCTION, Phase.PLAY):
+        return
+    legal = {str(a) for a in game.legal_actions()}
+    every = [card_str(c) for c in range(52)] + ["pass", "S", "C", "D", "H", "NT", "4 uptown", "keep"]
+    illegal = [a for a in every if a not in legal]
+    action = illegal[pick % len(illegal)]
+    before_record, before_views = game.record(), {s: game.view(s) for s in SEATS}
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+    assert game.record() == before_record
+    assert {s: game.view(s) for s in SEATS} == before_views
+    for text in sorted(legal)[:3]:                 # and each legal one is accepted
+        game.copy().apply(text)
+
+
+@FAST
+@given(rules_st, st.integers(0, 10**6), steps_st)
+def test_views_never_show_another_players_hidden_cards(rules, seed, steps):
+    game, _ = advance(rules, seed, steps)
+    if not game.deals:
+        return
+    held = game.hand.hands if game.hand else list(game.deal_hands)
+    for index, seat in enumerate(SEATS):
+        view = game.view(seat)
+        assert view["hand"] == [card_str(c) for c in cards_of(held[index])]
+        assert view["open_hands"] == {} and view["trump_card"] is None
+        text = json.dumps(view)
+        for other in range(4):
+            if other != index:
+                for c in cards_of(held[other]):
+                    assert f'"{card_str(c)}"' not in text
+        if view["to_act"] != seat:
+            assert view["legal"] == []
+
+
+@FAST
+@given(rules_st, st.integers(0, 10**6))
+def test_scores_follow_the_rules(rules, seed):
+    # R2: below the line the two sides share 13 x the value; R4 undertricks; the
+    # sheet's totals are the sum of what every hand wrote; the net is additive (R3)
+    rng = random.Random(seed)
+    game = find_variant(rules).new_game(rng)
+    while game.phase != Phase.OVER:
+        if game.phase in (Phase.DEAL, Phase.SCORED):
+            game.deal(rng)
+            continue
+        game.apply(rng.choice(game.legal_actions()))
+        if game.phase in (Phase.SCORED, Phase.OVER) and game.hand and game.hand.complete:
+            entries = game.sheet.hands[-1]
+            value, tricks = TRICK_VALUE[game.denomination], game.tricks()
+            assert sum(e.points for e in entries if e.below) == 13 * value
+            side = SEATS.index(game.declarer) & 1
+            short = sum(e.points for e in entries if e.what == "undertricks")
+            assert short == 100 * max(0, 7 - tricks[side])
+            assert all(e.points > 0 for e in entries)
+    sheet = game.sheet
+    written = [e for hand in sheet.hands for e in hand]
+    for side in (0, 1):
+        assert sum(g.below[side] + g.above[side] for g in sheet.games) == \
+            sum(e.points for e in written if e.side == side)
+    assert sheet.net() == sum(e.points * (1 if e.side == 0 else -1) for e in written)
+    winner = sheet.winner
+    assert sheet.games_won(winner) == game.options.games_to_win
+    assert [e.what for e in written].count("rubber") == 1
+    assert game.score()["winner"] == ("NS", "EW")[winner]
+
+
+@FAST
+@given(rules_st, st.integers(0, 10**6), steps_st)
+def test_replay_and_json_round_trip(rules, seed, steps):
+    game, _ = advance(rules, seed, steps)
+    record = game.record()
+    assert replay_game(record) == game
+    again = replay_game(json.loads(json.dumps(record)))
+    assert again == game and again.score() == game.score()
+    assert {s: again.view(s) for s in SEATS} == {s: game.view(s) for s in SEATS}
+
+
+# --- whole games ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ("siberian", "siberian_200"))
+def test_whole_games_through_the_cli_are_accepted_by_check(name):
+    for seed in range(40):
+        record = json.loads(run("play", "--rules", name, "--seed", str(seed), "--json"))
+        answer = check_game(record)
+        assert answer["valid"] and answer["complete"], (seed, answer)
+        assert answer["score"]["winner"] in ("NS", "EW")
+        assert replay_game(record).record() == record
+
+
+@pytest.mark.parametrize("options", OPTION_SETS[1:])
+def test_whole_games_with_options_replay(options):
+    for seed in range(10):
+        rng = random.Random(seed)
+        game = play_random(find_variant({"name": "siberian", **options}).new_game(rng), rng)
+        record = json.loads(json.dumps(game.record()))
+        assert record["rules"] == {"name": "siberian", **options}
+        answer = check_game(record)
+        assert answer["valid"] and answer["complete"] and replay_game(record) == game
