@@ -22,6 +22,7 @@ from ..errors import EngineError
 from ..state import BadRecord, Phase, read_packets, trump_text
 from ..tricks import TrickPlay
 from ..variant import Variant
+from .bid_rules import bid_key      # Y2 orders bids as B2: number, then uptown < downtown < NT
 from .handed import ClassicDoubleDummy, HandedOptions
 from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
 
@@ -43,7 +44,7 @@ class DummyOptions:
     forced_dealer_min_only: bool = False  # Y2: the forced dealer may bid anything
     discard_book: bool = False            # Y1: the 2 discards are no book
     nt_joker: str = "discard_first_void"  # Y3: a joker must go the first time void; or "dead"
-    nt_joker_lead: str = "last_resort"    # Y3: a joker led only when nothing else; or "allowed"
+    nt_joker_lead: str = "only_if_forced" # Y3: a joker led only when nothing else; or "allowed"
     boston_bonus: bool = False            # Y4: 13 books on a lower bid score no more
     boston_bid_double: bool = True        # Y4: a bid of 7 scores double
     nt_double: bool = True                # Y4: no trump scores double
@@ -57,7 +58,7 @@ class DummyOptions:
         for name, ok in (("players", self.players in (2, 3)),
                          ("jokers", not (self.jokers and self.players == 2)),  # 2.2: not in Y6
                          ("nt_joker", self.nt_joker in NT_JOKER_RULES),
-                         ("nt_joker_lead", self.nt_joker_lead in ("last_resort", "allowed")),
+                         ("nt_joker_lead", self.nt_joker_lead in ("only_if_forced", "allowed")),
                          ("double_stack", self.double_stack in ("once", "multiply")),
                          ("tie", self.tie in TIES), ("target", self.target >= 1),
                          ("double_dummy_mode", self.double_dummy_mode in ("auction", "classic")
@@ -72,13 +73,6 @@ class DummyOptions:
 
 
 # --- the auction (Y2) -----------------------------------------------------------
-
-def bid_key(action: Action, options: DummyOptions) -> tuple[int, int]:
-    """More books beat fewer; at one number no trump beats both trump bids, and
-    downtown beats uptown unless the event counts them equal (Y2)."""
-    kind = {"uptown": 0, "downtown": 1 if options.downtown_beats_uptown else 0, "NT": 2}
-    return (action.level, kind[action.strain])
-
 
 def all_bids(options: DummyOptions) -> list[Action]:
     return [bid(n, s) for n in range(options.min_bid, 8) for s in STRAINS]
@@ -241,7 +235,7 @@ class DummyGame(DummyTable):
             return mask
         led = tp.led_suit() if tp.trick else None
         if led is None:
-            if opts.nt_joker_lead == "last_resort" and hand & ~JOKER_MASK:
+            if opts.nt_joker_lead == "only_if_forced" and hand & ~JOKER_MASK:
                 return mask & ~JOKER_MASK
             return mask
         if opts.nt_joker == "discard_first_void" and not hand & SUIT_MASK[led]:

@@ -13,7 +13,7 @@ act for the position on turn, cards from the right hand, and the table's view
 from dataclasses import dataclass
 
 from ..actions import Action, play
-from ..cards import BIT, card_str, cards_of, mask_of
+from ..cards import BIT, card_str, cards_of
 from ..errors import EngineError
 from ..state import GameState, Phase
 from ..tricks import TrickPlay
@@ -167,9 +167,5 @@ def hands_by_position(seating: Seating, packets: dict[str, int]) -> list[int]:
     return [packets[seating.labels[p]] for p in range(4)]
 
 
-def masks(packets: dict[str, list[int]]) -> dict[str, int]:
-    return {label: mask_of(cards) for label, cards in packets.items()}
-
-
 __all__ = ["DUMMY", "DummyTable", "Seating", "deal_round", "dummies_opposite", "dummy_opposite",
-           "hands_by_position", "masks"]
+           "hands_by_position"]
