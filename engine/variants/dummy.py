@@ -15,18 +15,18 @@ import random
 from dataclasses import dataclass
 
 from ..actions import PASS, STRAINS, Action, bid, ranking, trump
-from ..cards import (BIT, FULL_DECK, JOKER_DECK, JOKERS, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
+from ..cards import (FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
                      cards_of, mask_of, parse_suit)
 from ..deal import shuffled_deck
 from ..errors import EngineError
 from ..state import BadRecord, Phase, read_packets, trump_text
 from ..tricks import TrickPlay
 from ..variant import Variant
+from .bid_play import JOKER_MASK
 from .bid_rules import bid_key      # Y2 orders bids as B2: number, then uptown < downtown < NT
 from .handed import ClassicDoubleDummy, HandedOptions
 from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
 
-JOKER_MASK = BIT[JOKERS[0]] | BIT[JOKERS[1]]
 NT_JOKER_RULES = ("discard_first_void", "dead")
 TIES = ("higher_wins", "shared")
 
