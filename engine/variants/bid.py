@@ -8,13 +8,14 @@ side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 """
 
 from ..actions import PASS, STRAINS, Action, bid, play, ranking, trump
-from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, parse_suit
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
 from ..variant import Variant
 from .bid_play import KITTY, BidTricks, discard_choices, discard_rule
 from .bid_rules import HIGHEST, BidOptions, game_decided, hand_points, may_overcall
+from .bid_view import table_view
 
 HAND = 12                                               # B1
 PACKETS = {**{s: HAND for s in SEATS}, "kitty": KITTY}
@@ -224,7 +225,7 @@ class BidGame(GameState):
         outcome = game_decided(self.totals[side], contract.level, books, opts)
         if outcome is not None:
             self.winner = side if outcome == "won" else 1 - side
-            self.result = f"{SIDES[side]} {outcome} at {self.totals[side]:+d}"
+            self.result = f"{SIDES[self.winner]} won: {SIDES[side]} at {self.totals[side]:+d}"
         self.phase = Phase.SCORED if outcome is None else Phase.OVER
 
     def _end_drive(self) -> None:
@@ -238,56 +239,10 @@ class BidGame(GameState):
                 "winner": None if self.winner is None else SIDES[self.winner],
                 "result": self.result}
 
-    # --- what is shown ----------------------------------------------------------------
-
-    def _kitty_open(self) -> tuple[bool, bool]:
-        """(the bidder sees the kitty, everyone does) now: from the declaration
-        (or the auction's end with ``declare_before_kitty`` off); face up for
-        all except in no trump (B4)."""
-        if self.high is None or self.phase == Phase.AUCTION:
-            return False, False
-        bidder = self.trump is not None or not self.options.declare_before_kitty
-        shown = {"always": True, "never": False, "except_nt": not self.no_trump}
-        return bidder, bidder and shown[self.options.expose_kitty]
+    # --- what is shown (bid_view.py) ----------------------------------------------------
 
     def _table_view(self, seat: str) -> dict:
-        bidder = self.high and self.high[0]
-        sees, all_see = self._kitty_open()
-        t = self.tricks
-        # the kitty lies face up only until the bidder takes it; then it is his
-        all_see = all_see and t is None
-        kitty = _cards(self.kitty) if all_see or (sees and seat == bidder) else None
-        hand = t.hands[SEATS.index(seat)] if t is not None else self.held[seat]
-        books = self.books()
-        return {
-            "hand": _cards(hand),
-            "trump": trump_text(self.trump),
-            "trump_card": None,
-            "ranking": self.ranking,
-            "trick": [{"seat": SEATS[p], "card": card_str(c)} for p, c in (t.trick if t else [])],
-            "tricks": {"NS": t.won[0] + t.won[2], "EW": t.won[1] + t.won[3]} if t else {"NS": 0, "EW": 0},
-            "books": dict(zip(SIDES, books)),
-            "last_trick": _last_trick(t),
-            "auction": [{"seat": s, "call": str(a)} for s, a in self.calls],
-            "bidder": bidder or None,
-            "contract": str(self.high[1]) if self.high and self.phase != Phase.AUCTION else None,
-            "kitty": kitty,
-            "open_hands": {"kitty": kitty} if all_see else {},
-            "exchanged": None if t is None else bin(self.discards & self.held[bidder]).count("1"),
-            "discards": _cards(self.discards) if t is not None and seat == bidder else None,
-        }
-
-
-def _cards(mask: int) -> list[str]:
-    return [card_str(c) for c in cards_of(mask)]
-
-
-def _last_trick(t: BidTricks | None) -> dict | None:
-    if t is None or not t.winners:
-        return None
-    leader, cards, winner = t.completed_trick(len(t.winners) - 1)
-    return {"leader": SEATS[leader], "winner": SEATS[winner],
-            "cards": [{"seat": SEATS[p], "card": card_str(c)} for p, c in cards]}
+        return table_view(self, seat)
 
 
 VARIANTS = (Variant("bid", "B1-B5", SEATS, BidGame, BidOptions()),
