@@ -1,0 +1,222 @@
+"""Double-dummy values of a position in play: what each legal card is worth in
+tricks to the side to play, every hand seen.
+
+DDS (endplay) solves four hands in play, equal in length, with trumps or no
+trump. Our masks lay a suit in 13 bits S H D C as DDS does; ranks are
+compressed to the cards still in play, so the downtown ranking (B3) and the
+jokers as top trumps (B3, Y3) map onto DDS's ace-to-two as long as no suit
+holds more than 13 cards in play. Elsewhere (two-card tricks of P1-P3, jokers
+in no trump, a trump suit of 14 or 15 with the jokers) the engine's own
+alpha-beta search runs on the general trick core within a node budget,
+deepening trick by trick; unfinished depths end in an estimate (tricks won
+plus the sure winners of each side).
+DDS keeps its state per thread (thread slot 0): call it from one thread only.
+"""
+
+from dataclasses import dataclass
+
+from endplay.dds import solve_board
+from endplay.dds.solve import SolveMode
+from endplay.types import Deal, Denom, Player
+
+from ..cards import BIT, JOKER_SUIT, NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, cards_of
+from ..tricks import TrickPlay, card_power, card_suits
+
+
+@dataclass
+class Position:
+    """Hands still held by position (0-3), the trick in progress."""
+
+    hands: list
+    seats: tuple
+    trick: list                 # [(position, card)]
+    leader: int                 # who led the trick in progress (or leads next)
+    trump: int
+    ranking: str = "uptown"
+
+    @property
+    def to_play(self) -> int:
+        if not self.trick:
+            return self.leader
+        i = self.seats.index(self.trick[-1][0])
+        return self.seats[(i + 1) % len(self.seats)]
+
+
+def dds_deal(pos: Position):
+    """The position as a DDS deal and our card for each DDS card text, or
+    None where DDS cannot play these rules."""
+    if pos.seats != (0, 1, 2, 3):
+        return None
+    power, suit = card_power(pos.ranking, pos.trump), card_suits(pos.trump)
+    held = [h for h in pos.hands]
+    for p, c in pos.trick:
+        held[p] |= BIT[c]
+    if len({bin(h).count("1") for h in held}) != 1:
+        return None
+    in_play = held[0] | held[1] | held[2] | held[3]
+    by_suit: dict = {}
+    for c in cards_of(in_play):
+        if suit[c] == JOKER_SUIT:
+            return None                          # a joker in no trump: no DDS card for it
+        by_suit.setdefault(suit[c], []).append(c)
+    name, back = {}, {}
+    for s, cards in by_suit.items():
+        if len(cards) > 13:
+            return None
+        for i, c in enumerate(sorted(cards, key=lambda c: -power[c])):
+            text = SUIT_LETTERS[s] + RANK_LETTERS[12 - i]
+            name[c], back[text] = text, c
+    pbn = "N:" + " ".join(".".join("".join(name[c][1] for c in sorted(
+        (c for c in cards_of(h) if suit[c] == s), key=lambda c: -power[c])) for s in range(4))
+        for h in held)
+    deal = Deal(pbn)
+    deal.first = Player(pos.leader)
+    deal.trump = Denom(4 if pos.trump == NO_TRUMP else pos.trump)
+    for _, c in pos.trick:
+        deal.play(name[c])
+    return deal, back
+
+
+def dds_values(pos: Position) -> dict | None:
+    """Tricks the side to play wins from here (the trick in progress
+    included) after each legal card, by DDS; None where DDS does not apply."""
+    made = dds_deal(pos)
+    if made is None:
+        return None
+    deal, back = made
+    return {back[_text(card)]: score
+            for card, score in solve_board(deal, SolveMode.Default)}
+
+
+def _text(card) -> str:
+    return SUIT_LETTERS[int(card.suit)] + card.rank.abbr
+
+
+# --- the engine's own search --------------------------------------------------
+
+class Budget:
+    """A count of nodes: the work, the same on every machine."""
+
+    def __init__(self, nodes: int):
+        self.left = nodes
+
+    def spend(self) -> bool:
+        self.left -= 1
+        return self.left >= 0
+
+
+class _Out(Exception):
+    """The node budget ran out in the middle of a depth."""
+
+
+def core_of(pos: Position) -> TrickPlay:
+    held = list(pos.hands)
+    for p, c in pos.trick:
+        held[p] |= BIT[c]
+    tp = TrickPlay(held, pos.seats, pos.leader, pos.trump, pos.ranking)
+    for _, c in pos.trick:
+        tp.play(c)
+    return tp
+
+
+def search_values(pos: Position, nodes: int, moves=None) -> dict:
+    """Tricks the side to play wins from here after each card (``moves``, by
+    default the legal ones), by alpha-beta deepening trick by trick until
+    the whole hand is searched or the budget runs out."""
+    root = core_of(pos)
+    side = root.turn & 1
+    base = root.won[side] + root.won[side + 2]
+    moves = list(moves or root.legal_moves())
+    left = root.tricks_in_hand - len(root.winners)
+    budget, best = Budget(nodes), None
+    for depth in range(1, left + 1):
+        try:
+            values = {}
+            for c in moves:
+                child = root.copy()
+                child.play(c)
+                values[c] = _alphabeta(child, side, len(root.winners) + depth, -1.0, 99.0, budget) - base
+            best = values
+        except _Out:
+            break
+    if best is None:
+        best = {c: _estimate(_after(root, c), side) - base for c in moves}
+    return best
+
+
+def _after(tp: TrickPlay, card: int) -> TrickPlay:
+    child = tp.copy()
+    child.play(card)
+    return child
+
+
+def _alphabeta(tp: TrickPlay, side: int, stop: int, alpha: float, beta: float, budget: Budget) -> float:
+    if tp.complete or (not tp.trick and len(tp.winners) >= stop):
+        return _estimate(tp, side)
+    if not budget.spend():
+        raise _Out
+    maxing = tp.turn & 1 == side
+    for c in _distinct_moves(tp):
+        v = _alphabeta(_after(tp, c), side, stop, alpha, beta, budget)
+        if maxing:
+            alpha = max(alpha, v)
+        else:
+            beta = min(beta, v)
+        if alpha >= beta:
+            break
+    return alpha if maxing else beta
+
+
+def _distinct_moves(tp: TrickPlay) -> list:
+    """Legal cards, one of each run of equals (cards of one hand touching in
+    the order of the cards still in play)."""
+    legal = tp.legal_moves()
+    if len(legal) < 2:
+        return list(legal)
+    alive = 0
+    for h in tp.hands:
+        alive |= h
+    for _, c in tp.trick:
+        alive |= BIT[c]                         # a card in the trick parts two of mine
+    mine = tp.hands[tp.turn]
+    order = sorted(cards_of(alive), key=lambda c: (tp.suit[c], tp.power[c]))
+    out, prev = [], None
+    legal_set = set(legal)
+    for c in order:
+        if c in legal_set:
+            if prev is None or tp.suit[prev] != tp.suit[c]:
+                out.append(c)
+            prev = c
+        elif not mine & BIT[c]:
+            prev = None
+    return out
+
+
+def _estimate(tp: TrickPlay, side: int) -> float:
+    """Tricks won by ``side``, plus its sure winners (the top cards of each
+    suit it holds in an unbroken run) and half of what is left unclaimed."""
+    won = tp.won[side] + tp.won[side + 2]
+    left = tp.tricks_in_hand - len(tp.winners)
+    if left == 0:
+        return float(won)
+    alive = [h for h in tp.hands]
+    sure = [0, 0]
+    suits: dict = {}
+    for p, h in enumerate(alive):
+        for c in cards_of(h):
+            suits.setdefault(tp.suit[c], []).append((tp.power[c], p))
+    for cards in suits.values():
+        cards.sort(reverse=True)
+        owner = cards[0][1] & 1
+        run = 0
+        for _, p in cards:
+            if p & 1 != owner:
+                break
+            run += 1
+        sure[owner] += run
+    mine, theirs = min(sure[side], left), min(sure[1 - side], left)
+    rest = max(left - mine - theirs, 0)
+    return won + mine + rest / 2
+
+
+__all__ = ["Position", "dds_deal", "dds_values", "search_values"]
