@@ -17,11 +17,19 @@ from engine.cli import main
 from engine.games import play_random
 from engine.seats import SEATS
 from engine.state import BadRecord
-from engine.variants.siberian_options import SiberianOptionsError
+from engine.variants.siberian_options import SiberianOptions, SiberianOptionsError
 from engine.variants.siberian_scoring import (
-    TRICK_VALUE, Entry, RubberSheet, ace_entries, hand_entries, honour_entries, nt_ace_entries,
-    slam_entries, trick_entries, undertrick_entries)
-from engine.variants.siberian_options import SiberianOptions
+    TRICK_VALUE,
+    Entry,
+    RubberSheet,
+    ace_entries,
+    hand_entries,
+    honour_entries,
+    nt_ace_entries,
+    slam_entries,
+    trick_entries,
+    undertrick_entries,
+)
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEFAULT = SiberianOptions()
