@@ -90,7 +90,7 @@ class TwoHandGame(GameState):
     def _read_trump(self, deal: dict, dealers: int) -> tuple:
         if self.options.humbug_no_trump:                          # P2: no card is turned
             if deal.get("trump") != "NT" or "trump_card" in deal:
-                raise BadRecord('Humbug without trumps: "trump": "NT" and no turned card', rule="P2")
+                raise BadRecord('without trumps: "trump": "NT" and no turned card', rule="P2")
             return NO_TRUMP, None
         if "trump" in deal:
             raise BadRecord("trump is the suit of the turned card (trump_card)", rule="S5")
@@ -129,7 +129,7 @@ class TwoHandGame(GameState):
         if action.kind == "swap":
             self.playing[player] = RIGHT[player]                  # P1: irrevocably
             if player == self.dealer:
-                self.turned_shows = False                         # P1, P2: the card is lost, the suit stays
+                self.turned_shows = False                         # P1, P2: lost; the suit stays
         if len(self.decisions) == len(PLAYERS):
             hands = [self.packets[self.playing[s]] if s in PLAYERS else 0 for s in SEATS]
             self.tricks = TrickPlay(hands, (0, 2), SEATS.index(self.elder), self.trump)  # 4.7

@@ -20,13 +20,13 @@ KEEP_MULTIPLIER = (1, 2, 4)     # P3: by the number of players who kept the hand
 
 @dataclass(frozen=True)
 class TwoHandOptions:
-    honours: str = "prussian"              # P1: trump A K Q J 4/3/2; "humbug": P2, A K Q J 10, 5/4/3/2
+    honours: str = "prussian"              # P1: A K Q J, 4/3/2; "humbug": P2, A K Q J 10, 5/4/3/2
     prussian_two_vs_none: str = "score"    # P1, point 23: two honours against none; "no_score"
     humbug_no_trump: bool = False          # P2, point 29: no turn-up, the aces are the honours
     keep_multiplier: bool = False          # P3: one player keeps x2, both keep x4
     humburg_multiply_bonuses: bool = False  # point 30: the game and rubber bonuses too
-    swap_order: str = "elder_first"        # point 20: the non-dealer announces first; "simultaneous"
-    two_hand_count: str = "russian"        # point 26: 2 a trick over six; "english" 1, honours below
+    swap_order: str = "elder_first"        # point 20: the non-dealer first; "simultaneous"
+    two_hand_count: str = "russian"        # point 26: 2 a trick; "english": 1, honours below
     target: int = 10                       # L3, L5: game at 10 below the line
     game_bonus: int = 0                    # point 27 (P1, seed 001 laws); 5 for P2/P3 (point 28)
     rubber_bonus: int = 20                 # point 27; 10 for P2/P3 (point 28)
