@@ -24,7 +24,7 @@ from engine.variants import find_variant
 from engine.variants.bid_play import BidTricks
 from engine.variants.bid_rules import BidOptions, bid_key, game_decided, hand_points
 
-FAST = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALL_TRUMPS = "BJ LJ AS KS QS JS TS 9S 8S 7S 6S 5S"     # N: twelve top spades
 
 
@@ -549,7 +549,7 @@ def test_scores_follow_b5_and_the_game_ends_at_five(which, seed):
 
 @pytest.mark.parametrize("name", ["bid", "bid_min3"])
 def test_whole_games_from_play_are_accepted_by_check(name):
-    for seed in range(60):
+    for seed in range(40):
         out = io.StringIO()
         with redirect_stdout(out):
             assert main(["play", "--rules", name, "--seed", str(seed), "--json"]) == 0
