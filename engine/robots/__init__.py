@@ -1,0 +1,19 @@
+"""Robots for every variant: they see one seat's view and answer an action.
+
+    robot = ROBOTS["rules"](seed=7)
+    robot.choose(game.view(game.to_act))        # any variant (JSON view)
+    robot.choose_card(hand_state.view(seat))    # plain whist, fast (SeatView)
+
+``python -m engine match`` plays them against each other (match.py).
+"""
+
+from .base import LiveView, Robot
+from .random_robot import RandomRobot
+from .rules import RulesRobot
+
+ROBOTS: dict = {
+    "random": RandomRobot,
+    "rules": RulesRobot,
+}
+
+__all__ = ["ROBOTS", "LiveView", "RandomRobot", "Robot", "RulesRobot"]
