@@ -31,7 +31,8 @@ import random
 from dataclasses import dataclass, field
 from math import comb
 
-from ..cards import BIT, FULL_DECK, JOKER_DECK, JOKER_SUIT, SUIT_MASK, cards_of, mask_of, parse_card, parse_suit
+from ..cards import (BIT, FULL_DECK, JOKER_DECK, JOKER_SUIT, SUIT_MASK, card_str, cards_of, mask_of, parse_card,
+                     parse_suit, suit_str)
 from ..seats import SEATS
 from ..tricks import card_suits
 from ..variants import find_variant
@@ -113,6 +114,31 @@ class Memory:
         return read_situation(view, self)
 
 
+def memory_of_seat_view(memory: Memory, view) -> Situation:
+    """The situation from the fast path's ``SeatView`` or ``LiveView`` of plain
+    four-handed whist (engine/views.py, robots/base.py): its completed tricks
+    are remembered, and ``played`` shows every card fallen."""
+    trick = list(view.current_trick)
+    done = (view.played.bit_count() - len(trick)) // 4
+    seen = mask_of(c for t in memory.tricks.values() for _, c in t)
+    if seen & ~view.played or (memory.key or (None, None))[1] != SEATS[view.dealer]:
+        memory.key, memory.tricks, memory.trump_card, memory.kitty = ("short", SEATS[view.dealer]), {}, None, 0
+    quitted = list(view.quitted_tricks)
+    for i, (leader, cards, _winner) in enumerate(quitted):
+        memory.tricks[done - len(quitted) + i] = [(SEATS[(leader + k) & 3], c) for k, c in enumerate(cards)]
+    if view.trump_card is not None:
+        memory.trump_card = view.trump_card
+    as_json = {
+        "rules": "short", "seat": SEATS[view.seat], "dealer": SEATS[view.dealer],
+        "hand": [card_str(c) for c in cards_of(view.hand)],
+        "legal": [card_str(c) for c in view.legal], "trump": suit_str(view.trump),
+        "trick": [{"seat": SEATS[p], "card": card_str(c)} for p, c in trick],
+        "tricks": {"NS": view.tricks[0], "EW": view.tricks[1]},
+        "open_hands": {SEATS[p]: [card_str(c) for c in cards_of(m)] for p, m in view.open_hands.items()},
+        "played": [card_str(c) for c in cards_of(view.played)]}
+    return read_situation(as_json, memory)
+
+
 def table_labels(view: dict) -> tuple[tuple, tuple]:
     """The hand at each position and who plays it (Seating for dummies)."""
     if view.get("seating"):
@@ -151,7 +177,7 @@ def read_situation(view: dict, memory: Memory) -> Situation:
     for lab, cards in (view.get("open_hands") or {}).items():
         if lab not in pos:
             away |= _mask(cards)
-    away |= _mask(view.get("discards"))
+    away |= _mask(view.get("discards")) | _mask(view.get("played"))
     for packet in (view.get("dead") or {}).values():
         away |= _mask(packet)
     deck = deck_of(view)
@@ -285,4 +311,5 @@ def deal_layouts(sit: Situation, rng: random.Random, k: int) -> list[dict]:
     return [dealer.deal(rng) for _ in range(k)]
 
 
-__all__ = ["SINK", "Dealer", "Memory", "Situation", "deal_layouts", "read_situation", "table_labels"]
+__all__ = ["SINK", "Dealer", "Memory", "Situation", "deal_layouts", "memory_of_seat_view", "read_situation",
+           "table_labels"]
