@@ -1,0 +1,98 @@
+"""Post-hand analysis of a finished four-handed hand, for the hand history.
+
+    analyse(game.record())          # the last hand of the record
+    analyse(record, hand=0)         # or any finished hand in it
+
+The double-dummy result of the deal (tricks for each side with the hand's
+trump, the first lead as played) and, card by card, what the side to play
+could still take with perfect play from there on (``before``: the best card's
+value) and what it can take after the card played (``after``); ``cost`` is
+their difference, the tricks the card gave away double dummy. Values count
+the side's tricks for the whole hand (tricks won so far included).
+
+DDS solves every position where it applies (robots/solver.py: four hands,
+trumps or no trump, jokers as top trumps, either ranking); elsewhere (a joker
+still in play in no trump) the engine's own search is exhaustive once few
+cards are left, and the values are None before that.
+"""
+
+from .errors import EngineError
+from .cards import card_str
+from .games import replay_game
+from .play import HandState
+from .robots.solver import Position, dds_values, search_values
+from .seats import SEATS
+from .tricks import TrickPlay
+
+EXHAUSTIVE_CARDS = 16            # the own search goes to the end from this many cards in hand
+SIDES = ("NS", "EW")
+
+
+class AnalysisError(EngineError):
+    """A record with no finished four-handed hand to analyse."""
+
+
+def analyse(record: dict, hand: int = -1) -> dict:
+    """The double-dummy review of one finished hand of a game record."""
+    deals = record.get("deals") or []
+    if not deals:
+        raise AnalysisError("the record holds no hand")
+    index = hand % len(deals)
+    state = replay_game({**record, "deals": deals[:index + 1]})
+    core, labels = _core_of(state)
+    if core is None or tuple(core.seats) != (0, 1, 2, 3):
+        raise AnalysisError("only four hands in play can be analysed (two-card tricks cannot)")
+    if not core.complete:
+        raise AnalysisError(f"hand {index} is not finished")
+    tp = TrickPlay(core.deal_hands, (0, 1, 2, 3), core.first_leader, core.trump, core.ranking)
+    plays, dd = [], None
+    for card in core.plays:
+        side = tp.turn & 1
+        won = tp.won[side] + tp.won[side + 2]
+        values = card_values(tp)
+        if not tp.plays and values is not None:
+            best = max(values.values())
+            dd = {SIDES[side]: best, SIDES[1 - side]: tp.tricks_in_hand - best}
+        entry = {"seat": labels[tp.turn], "card": card_str(card), "side": SIDES[side],
+                 "before": None, "after": None, "cost": None}
+        if values is not None:
+            entry |= {"before": won + max(values.values()), "after": won + values[card],
+                      "cost": max(values.values()) - values[card]}
+        plays.append(entry)
+        tp.play(card)
+    return {"hand": index, "trump": "NT" if core.trump == 4 else "SHDC"[core.trump],
+            "leader": labels[core.first_leader], "double_dummy": dd,
+            "tricks": {SIDES[s]: tp.won[s] + tp.won[s + 2] for s in (0, 1)},
+            "plays": plays, "lost": sum(p["cost"] or 0 for p in plays)}
+
+
+def card_values(tp: TrickPlay) -> dict | None:
+    """Tricks the side to play takes from here after each legal card."""
+    pos = Position(list(tp.hands), tp.seats, list(tp.trick),
+                   tp.trick[0][0] if tp.trick else tp.turn, tp.trump, tp.ranking)
+    values = dds_values(pos)
+    if values is None and sum(bin(h).count("1") for h in tp.hands) <= EXHAUSTIVE_CARDS:
+        values = {c: round(v) for c, v in search_values(pos, 10 ** 9).items()}
+    return values
+
+
+def _core_of(state):
+    """The hand's trick core as a TrickPlay-like object, and the label at each position."""
+    core = getattr(state, "hand", None) or getattr(state, "tricks", None)
+    seating = getattr(state, "seating", None)
+    labels = tuple(seating.labels) if seating is not None else SEATS
+    if isinstance(core, HandState):
+        core = _Plain(core)
+    return core, labels
+
+
+class _Plain:
+    """The fast core's finished hand seen as the general one's fields."""
+
+    def __init__(self, hand: HandState):
+        self.seats, self.deal_hands, self.plays = (0, 1, 2, 3), hand.deal_hands, hand.plays
+        self.first_leader, self.trump, self.ranking = (hand.dealer + 1) & 3, hand.trump, "uptown"
+        self.complete = hand.complete
+
+
+__all__ = ["AnalysisError", "analyse", "card_values"]
