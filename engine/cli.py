@@ -6,6 +6,7 @@
     python -m engine play --rules NAME --seed S [--json]   one whole game, random legal actions
     python -m engine game [FILE|-]           {"rules", "tricks": [[ns, ew], ...]}
     python -m engine deal [--seed N] [--dealer N] [--rules short] [--play]
+    python -m engine match --ns ROBOT --ew ROBOT --deals N --seed S [--rules PRESET] --json
 
 ``check`` reads a short-whist hand record (``plays``) or a game record of any
 variant (``deals`` or ``actions``; engine/RECORD.md).
@@ -23,6 +24,7 @@ from .game import play_game
 from .games import check_game, play_random
 from .play import HandState
 from .record import to_record
+from .robots.match import run_match
 from .rules import Ruleset
 from .validate import ResultError, check_record, validate_tricks
 from .variants import VARIANTS, find_variant
@@ -74,6 +76,14 @@ def _parser():
     d.add_argument("--rules", default="short")
     d.add_argument("--play", action="store_true", help="play it out with random legal cards")
     d.set_defaults(run=_deal)
+    m = sub.add_parser("match", help="a duplicate match between robots")
+    m.add_argument("--ns", required=True, help="robot A: N-S, or the declarer")
+    m.add_argument("--ew", required=True, help="robot B: E-W, or the defenders")
+    m.add_argument("--deals", type=int, default=100)
+    m.add_argument("--seed", type=int, default=0)
+    m.add_argument("--rules", default="short")
+    m.add_argument("--json", action="store_true")
+    m.set_defaults(run=_match)
     return p
 
 
@@ -160,6 +170,15 @@ def _play(args) -> int:
         _emit(game.record())
         return 0
     print(f"{variant.name}: {len(game.deals)} deals; score {json.dumps(game.score())}")
+    return 0
+
+
+def _match(args) -> int:
+    result = run_match(args.ns, args.ew, args.deals, args.seed, args.rules)
+    if args.json:
+        _emit(result)
+        return 0
+    print(f"{args.ns} (N-S) vs {args.ew} (E-W), {args.rules}: {json.dumps(result)}")
     return 0
 
 
