@@ -9,7 +9,8 @@ Each action has one text form, the one records, the API and the command line use
     "trump H"        the bid's winner names trump (B4, Y3)
     "uptown"         ... or, in no trump, the ranking (B4, Y3)
     "keep", "swap"   keep the hand dealt or take the packet on the right (P1, P2, P3)
-    "discard 2C 3D"  the cards put away after taking the kitty (B4, Y1)
+    "discard 2C"     a card put away after taking the kitty (B4, Y1); "discard 2C 3D"
+                     is the same cards one at a time
 
 ``parse_action`` reads any case; ``str(action)`` writes the canonical form.
 """
@@ -55,7 +56,7 @@ class Action:
         if self.kind == "trump":
             return f"trump {self.strain}"
         if self.kind == "discard":
-            return "discard " + " ".join(card_str(c) for c in sorted(self.cards))
+            return "discard " + " ".join(card_str(c) for c in self.cards)
         return self.kind
 
     def __repr__(self) -> str:
@@ -88,7 +89,9 @@ def ranking(name: str) -> Action:
 
 
 def discard(cards) -> Action:
-    return Action("discard", cards=tuple(sorted(cards)))
+    """Cards put away; the variants take them one at a time, and a longer
+    discard is those single ones in the order written (GameState.apply)."""
+    return Action("discard", cards=tuple(cards))
 
 
 def parse_action(text) -> Action:

@@ -66,7 +66,7 @@ def _parser():
     v.add_argument("--json", action="store_true")
     v.set_defaults(run=_variants)
     pl = sub.add_parser("play", help="play one whole game with random legal actions")
-    pl.add_argument("--rules", default="short")
+    pl.add_argument("--rules", default="short", help='a preset, or {"name": preset, option: value}')
     pl.add_argument("--seed", type=int)
     pl.add_argument("--json", action="store_true", help="print the game record")
     pl.set_defaults(run=_play)
@@ -162,8 +162,13 @@ def _variants(args) -> int:
     return 0
 
 
+def _rules(text: str):
+    """A preset's name, or its JSON object with options changed."""
+    return _load(text, "--rules") if text.lstrip().startswith("{") else text
+
+
 def _play(args) -> int:
-    variant = find_variant(args.rules)
+    variant = find_variant(_rules(args.rules))
     rng = new_rng(args.seed)
     game = play_random(variant.new_game(rng), rng)
     if args.json:

@@ -15,7 +15,7 @@ The record is the JSON of every deal and every action in order (see RECORD.md).
 import copy
 from abc import ABC, abstractmethod
 from enum import StrEnum
-from .actions import Action, parse_action
+from .actions import Action, discard, parse_action
 from .cards import BIT, card_str, cards_of, parse_card, suit_str
 from .errors import EngineError, IllegalAction
 from .seats import SEATS, Seat
@@ -70,11 +70,22 @@ class GameState(ABC):
         """Apply the action of the player to act; raises IllegalAction naming
         the rule (the state is unchanged then)."""
         act = parse_action(action)
+        if act.kind == "discard" and len(act.cards) > 1:
+            self._apply_discards(act)
+            return
         if self.phase not in ACTING:
             raise IllegalAction(f"no one acts in phase {self.phase}", rule=self._between_rule(),
                                 reason="not_in_play", action=str(act))
         self._apply(act)
         self.deals[-1]["actions"].append(str(act))
+
+    def _apply_discards(self, act: Action) -> None:
+        """``"discard 2C 3D"`` is its cards put away one at a time, in the
+        order written: all of them, or none if one is refused."""
+        trial = self.copy()
+        for card in act.cards:
+            trial.apply(discard((card,)))
+        self.__dict__.update(trial.__dict__)
 
     def deal(self, rng) -> None:
         """Shuffle and deal the next hand (S3, S4); only between hands."""

@@ -7,13 +7,13 @@ leading (B3, B4) -> the bidding side scores or loses (B5). The game ends when a
 side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 """
 
-from ..actions import PASS, STRAINS, Action, bid, play, ranking, trump
-from ..cards import BIT, JOKER_DECK, NO_TRUMP, parse_suit
+from ..actions import PASS, STRAINS, Action, bid, discard, play, ranking, trump
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, cards_of, parse_suit
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
 from ..variant import Variant
-from .bid_play import KITTY, BidTricks, discard_choices, discard_rule
+from .bid_play import KITTY, BidTricks, discard_rule
 from .bid_rules import HIGHEST, BidOptions, game_decided, hand_points, may_overcall
 from .bid_view import table_view
 
@@ -95,8 +95,19 @@ class BidGame(GameState):
         if self.trump is None:
             return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
                 else [trump(s) for s in "SHDC"]
+        return [discard((c,)) for c in cards_of(self._discardable())]
+
+    def _discardable(self) -> int:
+        """The cards the bidder may put away next, one at a time (B4): any of
+        his 18 not yet put away, none the options keep, and the ones they
+        bury once only those fit in what is left of the six."""
         held = self.held[self.high[0]] | self.kitty
-        return list(discard_choices(held, *discard_rule(held, self.no_trump, self.options)))
+        must, banned = discard_rule(held, self.no_trump, self.options)
+        put = self.discards or 0
+        must_left = must & ~put
+        if must_left.bit_count() >= KITTY - put.bit_count():
+            return must_left
+        return held & ~put & ~banned
 
     def _forced(self) -> bool:
         """Three passes: the dealer must bid, and wins (B2)."""
@@ -159,24 +170,27 @@ class BidGame(GameState):
                 raise self._refuse("the bidder names trump first, e.g. 'trump H'", "B4",
                                    "must_name_trump", action)
             self.trump, self.ranking = parse_suit(action.strain), self.high[1].strain
+        self.discards = 0
 
     def _discard(self, action: Action) -> None:
+        """One card of the six put away (B4); the sixth starts the play."""
         bidder = self.high[0]
         held = self.held[bidder] | self.kitty
-        if action.kind != "discard" or len(action.cards) != KITTY:
-            raise self._refuse("the bidder puts away six cards: 'discard c1 ... c6'", "B4",
-                               "discard_six", action)
-        put = sum(BIT[c] for c in action.cards)
-        if put & ~held:
+        if action.kind != "discard" or len(action.cards) != 1:
+            raise self._refuse("the bidder puts away six cards, one at a time: 'discard 2C'", "B4",
+                               "discard_one", action)
+        card = BIT[action.cards[0]]
+        if not held & ~self.discards & card:
             raise self._refuse("only cards of the hand and the kitty can be put away", "B4",
                                "not_in_hand", action)
-        must, banned = discard_rule(held, self.no_trump, self.options)
-        if put & banned or must & ~put:
+        if not self._discardable() & card:
             raise self._refuse("these rules say which jokers go to the kitty", "B4",
                                "kitty_jokers", action)
-        self.discards = put
+        self.discards |= card
+        if self.discards.bit_count() < KITTY:
+            return
         hands = [self.held[s] for s in SEATS]
-        hands[SEATS.index(bidder)] = held ^ put
+        hands[SEATS.index(bidder)] = held ^ self.discards
         self.tricks = BidTricks(hands, SEATS.index(bidder), self.trump, self.ranking, self.options)
         self.phase = Phase.PLAY                 # B4: the bidder leads
 

@@ -2,14 +2,10 @@
 
 ``BidTricks`` is the general trick core (jokers top trumps, worthless in no
 trump, a joker led in no trump sets no suit) with the options of how no-trump
-jokers are played; ``discard_choices`` lists the bidder's ways to put six away.
+jokers are played; ``discard_rule`` says which jokers the options bury or keep.
 """
 
-from functools import lru_cache
-from itertools import combinations
-
-from ..actions import Action
-from ..cards import BIT, JOKERS, NO_TRUMP, cards_of, mask_of
+from ..cards import BIT, JOKERS, NO_TRUMP, mask_of
 from ..play import IllegalPlay
 from ..tricks import TrickPlay
 from .bid_rules import BidOptions
@@ -65,14 +61,3 @@ def discard_rule(held: int, no_trump: bool, options: BidOptions) -> tuple[int, i
     if no_trump and options.nt_jokers == "must_discard":
         return jokers, 0
     return 0, 0
-
-
-@lru_cache(maxsize=8)
-def discard_choices(held: int, must: int, banned: int) -> tuple[Action, ...]:
-    """Every set of six of ``held`` holding ``must`` and none of ``banned``,
-    each an ascending discard (18 choose 6 = 18564 at most; kept for the
-    bidder's repeated questions)."""
-    forced = cards_of(must)             # jokers only: the highest cards, so last
-    free = cards_of(held & ~(must | banned))
-    return tuple(Action("discard", cards=combo + forced)
-                 for combo in combinations(free, KITTY - len(forced)))

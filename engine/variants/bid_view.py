@@ -42,8 +42,8 @@ def table_view(game, seat: str) -> dict:
         "contract": str(game.high[1]) if game.high and game.phase != Phase.AUCTION else None,
         "kitty": kitty,
         "open_hands": {"kitty": kitty} if all_see else {},
-        "exchanged": None if t is None else bin(game.discards & game.held[bidder]).count("1"),
-        "discards": cards(game.discards) if t is not None and seat == bidder else None,
+        "exchanged": None if t is None else (game.discards & game.held[bidder]).bit_count(),
+        "discards": cards(game.discards) if game.discards and seat == bidder else None,
     }
 
 

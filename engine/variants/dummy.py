@@ -14,7 +14,7 @@ declaration ("trump H" or "uptown"/"downtown" in no trump), then cards.
 import random
 from dataclasses import dataclass
 
-from ..actions import PASS, STRAINS, Action, bid, ranking, trump
+from ..actions import PASS, STRAINS, Action, bid, discard, ranking, trump
 from ..cards import (FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
                      cards_of, mask_of, parse_suit)
 from ..deal import shuffled_deck
@@ -214,8 +214,7 @@ class DummyGame(DummyTable):
         return [trump(s) for s in SUIT_LETTERS]
 
     def _discard_choices(self) -> list[Action]:
-        cards = cards_of(self.dummy_hands[DUMMY])
-        return [Action("discard", cards=(a, b)) for i, a in enumerate(cards) for b in cards[i + 1:]]
+        return [discard((c,)) for c in cards_of(self.dummy_hands[DUMMY])]
 
     def _legal(self) -> list[Action]:
         if self.phase == Phase.PLAY:
@@ -282,11 +281,13 @@ class DummyGame(DummyTable):
 
     def _discard(self, action: Action) -> None:
         dummy = self.dummy_hands[DUMMY]
-        if action.kind != "discard" or len(action.cards) != 2 or mask_of(action.cards) & ~dummy:
-            raise self._refuse(f"{action}: the declarer discards two of the dummy's cards",
+        if action.kind != "discard" or len(action.cards) != 1 or mask_of(action.cards) & ~dummy:
+            raise self._refuse(f"{action}: the declarer discards two of the dummy's cards, one at a time",
                                "Y1", "discard_two", action)
-        self.discards = mask_of(action.cards)
+        self.discards |= mask_of(action.cards)
         self.dummy_hands[DUMMY] = dummy & ~self.discards
+        if self.discards.bit_count() < 2:
+            return
         self.faced = True
         self.phase = Phase.AUCTION          # the declaration follows (Y3)
 
