@@ -1,0 +1,81 @@
+"""Post-hand analysis (issue 13): the deal's double-dummy result agrees with
+DDS asked directly, and a card known to lose a trick is flagged."""
+
+import random
+
+import pytest
+from endplay.dds import solve_board
+from endplay.dds.solve import SolveMode
+from endplay.types import Deal, Denom, Player
+
+from engine.analysis import AnalysisError, analyse, card_values
+from engine.cards import NO_TRUMP, card_str
+from engine.state import ACTING
+from engine.tricks import TrickPlay
+from engine.variants import find_variant
+
+from .test_dds_agreement import pbn
+
+
+def finished(name: str, seed: int, choose=None):
+    rng = random.Random(seed)
+    game = find_variant(name).new_game(rng=rng)
+    game.deal(rng)
+    while game.phase in ACTING:
+        actions = game.legal_actions()
+        game.apply(choose(game, actions) if choose else actions[rng.randrange(len(actions))])
+    return game
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_deals_result_agrees_with_dds(seed):
+    name = ("short", "no_trump", "siberian", "short")[seed]
+    game = finished(name, seed)
+    core = game.hand
+    leader = core.first_leader if isinstance(core, TrickPlay) else (core.dealer + 1) & 3
+    deal = Deal(pbn(core.deal_hands))
+    deal.first = Player(leader)
+    deal.trump = Denom(4 if core.trump == NO_TRUMP else core.trump)
+    best = max(score for _, score in solve_board(deal, SolveMode.OptimalAll))
+    out = analyse(game.record())
+    side = "NS" if leader & 1 == 0 else "EW"
+    assert out["double_dummy"][side] == best
+    assert sum(out["double_dummy"].values()) == 13
+    assert sum(out["tricks"].values()) == 13
+    assert all(p["cost"] >= 0 and p["before"] - p["after"] == p["cost"] for p in out["plays"])
+
+
+def test_a_losing_card_in_an_ending_is_flagged():
+    """Perfect leads until three tricks are left, then a lead that gives a trick
+    away (found double dummy): the analysis flags it with its cost."""
+    blunder = {}
+
+    def choose(game, actions):
+        tp = TrickPlay(game.hand.hands, (0, 1, 2, 3), game.hand.turn, game.hand.trump)
+        values = card_values(tp) if not game.hand.n else None
+        cards = [a.card for a in actions]
+        if values is None:
+            return actions[0]
+        best = max(values.values())
+        if not blunder and len(game.hand.plays) >= 40:
+            worse = [c for c in cards if values[c] < best]
+            if worse:
+                blunder["card"], blunder["index"] = worse[0], len(game.hand.plays)
+                return actions[cards.index(worse[0])]
+        return actions[[values[c] for c in cards].index(best)]
+
+    for seed in range(20):
+        blunder.clear()
+        game = finished("no_trump", seed, choose)
+        if blunder:
+            break
+    out = analyse(game.record())
+    flagged = [i for i, p in enumerate(out["plays"]) if p["cost"]]
+    assert blunder["index"] in flagged
+    assert out["plays"][blunder["index"]]["card"] == card_str(blunder["card"])
+    assert out["plays"][blunder["index"]]["cost"] >= 1
+
+
+def test_two_card_tricks_are_not_analysed():
+    with pytest.raises(AnalysisError):
+        analyse(finished("prussian", 1).record())
