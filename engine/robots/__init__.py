@@ -10,10 +10,12 @@
 from .base import LiveView, Robot
 from .random_robot import RandomRobot
 from .rules import RulesRobot
+from .strong import StrongRobot
 
 ROBOTS: dict = {
     "random": RandomRobot,
     "rules": RulesRobot,
+    "strong": StrongRobot,
 }
 
 __all__ = ["ROBOTS", "LiveView", "RandomRobot", "Robot", "RulesRobot"]
