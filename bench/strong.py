@@ -1,0 +1,71 @@
+"""The strong robot's decision time against the rules robot's, in one run on one core.
+
+    .venv/bin/python bench/strong.py [--deals 20] [--seed 1] [--samples 20]
+
+A fixed set of short-whist deals (seeded) is played twice, strong sitting N-S
+then E-W against the rules robot, through the fast path (``choose_card`` on
+the seat's view). Every decision of both robots is timed; the script prints
+p50, p95 and max for each, and whether strong meets issue 13's goal (p95 at
+most 300 ms, never more than 2 s). The process is pinned to one CPU.
+"""
+
+import argparse
+import os
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.deal import deal as deal_cards  # noqa: E402
+from engine.play import HandState  # noqa: E402
+from engine.robots.rules import RulesRobot  # noqa: E402
+from engine.robots.strong import StrongRobot  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
+from engine.views import seat_view  # noqa: E402
+
+
+def play(d, ns, ew, times: dict) -> int:
+    state = HandState.from_deal(d)
+    while not state.complete:
+        robot = ns if state.turn & 1 == 0 else ew
+        view = seat_view(state, state.turn, look_back=1)
+        start = time.perf_counter()
+        card = robot.choose_card(view)
+        times[robot.name].append(time.perf_counter() - start)
+        state.play(card)
+    return state.tricks[0]
+
+
+def quantiles(xs: list) -> tuple:
+    xs = sorted(xs)
+    return xs[len(xs) // 2] * 1000, xs[int(len(xs) * 0.95)] * 1000, xs[-1] * 1000
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--samples", type=int, default=20)
+    args = ap.parse_args()
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    rng = random.Random(args.seed)
+    times: dict = {"strong": [], "rules": []}
+    gain = 0
+    for i in range(args.deals):
+        d = deal_cards(i % 4, rng, PRESETS["short"])
+        gain += play(d, StrongRobot(seed=i, samples=args.samples), RulesRobot(i), times)
+        gain -= play(d, RulesRobot(i), StrongRobot(seed=i, samples=args.samples), times)
+    for name, xs in times.items():
+        p50, p95, top = quantiles(xs)
+        print(f"{name:7s} {len(xs):5d} decisions  p50 {p50:8.2f} ms  p95 {p95:8.2f} ms  max {top:8.2f} ms")
+    p50, p95, top = quantiles(times["strong"])
+    print(f"strong gains {gain / args.deals:+.2f} tricks/deal over {args.deals} duplicate deals")
+    print("goal (p95 <= 300 ms, max <= 2000 ms):", "met" if p95 <= 300 and top <= 2000 else "NOT met")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
