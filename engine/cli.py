@@ -20,6 +20,7 @@ import sys
 
 from .deal import SEATS, deal, new_rng, seat_index
 from .drive_scoring import drive_hand_scores
+from .errors import EngineError
 from .game import play_game
 from .games import check_game, play_random
 from .play import HandState
@@ -30,7 +31,7 @@ from .validate import ResultError, check_record, validate_tricks
 from .variants import VARIANTS, find_variant
 
 
-class Unreadable(Exception):
+class Unreadable(EngineError):
     """Input the command cannot understand: exit status 2."""
 
 

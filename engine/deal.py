@@ -5,6 +5,7 @@ import secrets
 from dataclasses import dataclass
 
 from .cards import BIT, NO_TRUMP, SUIT_OF, parse_suit
+from .errors import EngineError
 from .rules import SHORT, Ruleset
 from .seats import SEATS
 
@@ -54,7 +55,7 @@ def cut(deck: list, at: int) -> list:
     """The right of the dealer lifts ``at`` cards off the top (S4); seed 001
     asks for at least six cards in the cut, so we keep six in each packet."""
     if not 6 <= at <= 46:
-        raise ValueError("a cut leaves at least six cards in each packet")
+        raise EngineError("a cut leaves at least six cards in each packet")
     return deck[at:] + deck[:at]
 
 

@@ -5,6 +5,7 @@ Pure helpers for the service layer; the event's choices come from the ruleset
 sit-out method).
 """
 
+from .errors import EngineError
 from .rules import Ruleset
 from .scoring import check_tricks
 
@@ -16,7 +17,7 @@ def drive_hand_score(tricks: int, rules: Ruleset) -> int:
     """A player's score for a hand (D3): the tricks their partnership took
     (0-13), or under ``drive_score="over_six"`` the tricks over six (S7.1)."""
     if not 0 <= tricks <= 13:
-        raise ValueError(f"tricks must be 0-13, not {tricks}")
+        raise EngineError(f"tricks must be 0-13, not {tricks}")
     return tricks if rules.drive_score == "tricks" else max(0, tricks - 6)
 
 
@@ -36,7 +37,7 @@ def sit_out_score(own_scores, room_scores, method: str = "own_average") -> float
     average per hand so far, or the room's; never zero by default. With no
     hands of one's own yet, the room average stands in."""
     if method not in SIT_OUT_METHODS:
-        raise ValueError(f"sit-out method must be one of {SIT_OUT_METHODS}")
+        raise EngineError(f"sit-out method must be one of {SIT_OUT_METHODS}")
     own, room = list(own_scores), list(room_scores)
     if method == "own_average" and own:
         return sum(own) / len(own)

@@ -83,7 +83,7 @@ class Rubber:
 
     def __init__(self, rules: Ruleset, rng=None):
         if not rules.rubbers:
-            raise ValueError(f"rules {rules.name!r} do not play rubbers")
+            raise EngineError(f"rules {rules.name!r} do not play rubbers")
         self._rules = rules
         self._rng = rng
         self.games = [Game(rules, special_suit=self._turn_special())]

@@ -9,6 +9,7 @@ in the rubber total.
 from dataclasses import dataclass, field
 
 from .cards import ACE, BIT, JACK, KING, NO_TRUMP, QUEEN, TEN, holding
+from .errors import EngineError
 from .rules import SHORT, Ruleset
 
 REVOKE_TRICKS = 3   # rule L8
@@ -31,7 +32,7 @@ class HandScore:
 def check_tricks(tricks) -> tuple:
     ns, ew = tricks
     if not (0 <= ns <= 13 and 0 <= ew <= 13 and ns + ew == 13):
-        raise ValueError(f"tricks must be 0-13 a side and sum to 13, not {ns}-{ew}")
+        raise EngineError(f"tricks must be 0-13 a side and sum to 13, not {ns}-{ew}")
     return ns, ew
 
 

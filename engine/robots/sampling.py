@@ -33,6 +33,7 @@ from math import comb
 
 from ..cards import (BIT, FULL_DECK, JOKER_DECK, JOKER_SUIT, SUIT_MASK, card_str, cards_of, mask_of, parse_card,
                      parse_suit, suit_str)
+from ..errors import EngineError
 from ..seats import SEATS
 from ..tricks import card_suits
 from ..variants import find_variant
@@ -288,7 +289,7 @@ class Dealer:
         """One layout: hidden position -> mask (and SINK -> the cards out of play)."""
         caps = self._caps()
         if self.completions(0, caps) == 0:
-            raise ValueError("no layout fits what this seat knows")
+            raise EngineError("no layout fits what this seat knows")
         out = {h: 0 for h in self.holders}
         for i, (allowed, cards) in enumerate(self.classes):
             pick = rng.randrange(self.completions(i, caps))

@@ -5,7 +5,6 @@ import io
 import json
 import random
 from contextlib import redirect_stdout
-from math import comb
 
 import pytest
 from hypothesis import HealthCheck, given, settings

@@ -3,7 +3,9 @@ line's contract, whole games accepted by ``check``, replay, hidden cards, and
 refused actions leaving the state untouched. Each variant's own rules are
 tested in its own file; these hold for all of them."""
 
+import ast
 import io
+import pathlib
 import json
 import random
 from contextlib import redirect_stdout
@@ -173,3 +175,18 @@ def test_every_engine_error_is_an_engine_error():
 def test_unknown_rules_name_the_presets():
     with pytest.raises(EngineError, match="presets: short"):
         find_variant("whist_of_atlantis")
+
+
+def test_the_engine_raises_only_engine_errors():
+    # every ``raise`` in engine/ names an EngineError subclass, never a bare builtin
+    builtins = {"ValueError", "TypeError", "KeyError", "Exception", "RuntimeError",
+                "IndexError", "AssertionError"}
+    root = pathlib.Path(engine.__file__).parent
+    found = []
+    for path in root.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call):
+                name = getattr(node.exc.func, "id", None)
+                if name in builtins:
+                    found.append(f"{path.relative_to(root)}:{node.lineno} {name}")
+    assert not found
