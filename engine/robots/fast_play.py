@@ -178,8 +178,8 @@ def _lead(hand, seat, trump, unseen, memory) -> int:
         if s == trump:
             # seed 001, necessary rule 4: trumps only with four or more
             score += TRUMP_LEAD if trumps_held >= 4 else -NO_TRUMP_LEAD
-            if master and others:
-                score += MASTER_BONUS
+            if master and others and trumps_held >= 4:
+                score += MASTER_BONUS                 # draw trumps from strength
         else:
             if master:
                 score += MASTER_BONUS                 # seed 001, additional rule 2: take the trick
@@ -196,6 +196,8 @@ def _lead(hand, seat, trump, unseen, memory) -> int:
     h = hand >> 13 * best_suit & 0x1FFF
     base = 13 * best_suit
     if best_master:
+        if h >> 11 & 3 == 3:
+            return base + LEAD_RANK[h]                 # necessary rule 20: the king from A-K (Q from A-K-Q)
         return base + h.bit_length() - 1               # additional rule 2: cash the winner
     if best_suit == trump and trumps_held < 4:
         return base + h.bit_length() - 1               # seed 001, additional rule 3: small trumps, the highest

@@ -172,16 +172,17 @@ def _lead(t: Table) -> int:
         void = sum(s in t.voids.get(p, ()) for p in opponents)
         if s != t.trump and void:                    # seed 001, necessary rules 13 and 5
             value -= BOTH_OPPONENTS_VOID if void >= 2 else ONE_OPPONENT_VOID
-        if t.master(top):
+        if t.master(top) and (s != t.trump or trumps_held >= 4):
             value += MASTER_BONUS                    # seed 001, additional rule 2
         return value
 
     suit = max(sorted(by_suit), key=score)
     cards = by_suit[suit]
     top = max(cards, key=t.power.__getitem__)
-    if t.master(top) or t.power[top] >= 13:
+    h = t.holding(cards)
+    if (t.master(top) or t.power[top] >= 13) and h >> 11 & 3 != 3:
         return top                                   # additional rule 2: cash the winner
-    rank = LEAD_RANK[t.holding(cards)]
+    rank = LEAD_RANK[h]                              # necessary rules 20, 15, 19, 18, 2
     for c in cards:
         if t.power[c] == rank:
             return c
