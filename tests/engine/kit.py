@@ -1,12 +1,20 @@
 """Helpers for the engine tests: layouts written like PBN, random deals."""
 
+import io
+import json
 import random
+from contextlib import redirect_stdout
 
 from hypothesis import strategies as st
 
 from engine.cards import BIT, RANK_LETTERS, parse_card
 from engine.deal import deal_hands
+from engine.cli import main
+from engine.errors import EngineError
+from engine.games import replay_game
 from engine.play import HandState
+from engine.state import Phase
+from engine.variants import find_variant
 
 
 def hand(pbn: str) -> int:
@@ -54,3 +62,55 @@ SUIT_EACH = ("AKQJT98765432...", ".AKQJT98765432..", "..AKQJT98765432.", "...AKQ
 
 deals = st.builds(lambda perm, dealer, trump: (tuple(perm), dealer, trump),
                   st.permutations(range(52)), st.integers(0, 3), st.integers(0, 4))
+
+
+# --- whole games of any preset ---------------------------------------------------
+
+def advance(rules, seed: int, steps: int, check=None):
+    """A game of ``rules`` after ``steps`` random legal actions, dealing when
+    due; ``check(game)`` after each step. Returns the game and its rng."""
+    rng = random.Random(seed)
+    game = find_variant(rules).new_game(rng)
+    for _ in range(steps):
+        if game.phase == Phase.OVER:
+            break
+        if game.phase in (Phase.DEAL, Phase.SCORED):
+            game.deal(rng)
+        else:
+            game.apply(rng.choice(game.legal_actions()))
+        if check:
+            check(game)
+    return game, rng
+
+
+def run_cli(*argv) -> str:
+    """``python -m engine ARGS`` in this process: its standard output."""
+    out = io.StringIO()
+    with redirect_stdout(out):
+        assert main(list(argv)) == 0
+    return out.getvalue()
+
+
+def cards_in(value) -> set:
+    """Every card written anywhere in a view (a list, an object, or text)."""
+    found = set()
+    if isinstance(value, dict):
+        for v in value.values():
+            found |= cards_in(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= cards_in(v)
+    elif isinstance(value, str):
+        for word in value.split():
+            try:
+                found.add(parse_card(word))
+            except EngineError:
+                pass
+    return found
+
+
+def assert_replays(game) -> None:
+    """The record, through JSON, rebuilds the same game, score and views."""
+    again = replay_game(json.loads(json.dumps(game.record())))
+    assert again == game and again.score() == game.score()
+    assert [again.view(s) for s in game.variant.seats] == [game.view(s) for s in game.variant.seats]

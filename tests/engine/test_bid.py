@@ -23,6 +23,8 @@ from engine.variants import find_variant
 from engine.variants.bid_play import BidTricks
 from engine.variants.bid_rules import BidOptions, bid_key, game_decided, hand_points
 
+from .kit import advance
+
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 ALL_TRUMPS = "BJ LJ AS KS QS JS TS 9S 8S 7S 6S 5S"     # N: twelve top spades
 
@@ -443,19 +445,6 @@ OPTION_SETS = [
 ]
 
 
-def walk(rules, seed: int, steps: int, check=None):
-    rng = random.Random(seed)
-    game = find_variant(rules).new_game(rng)
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            break
-        if game.phase in (Phase.DEAL, Phase.SCORED):
-            game.deal(rng)
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-        if check:
-            check(game)
-    return game, rng
 
 
 def conserved(game) -> None:
@@ -478,14 +467,14 @@ def conserved(game) -> None:
 @FAST
 @given(st.sampled_from(range(len(OPTION_SETS))), st.integers(0, 10**6), st.integers(0, 200))
 def test_cards_conserved_and_books_counted(which, seed, steps):
-    walk(OPTION_SETS[which], seed, steps, conserved)
+    advance(OPTION_SETS[which], seed, steps, conserved)
 
 
 @FAST
 @given(st.sampled_from(range(len(OPTION_SETS))), st.integers(0, 10**6), st.integers(0, 200),
        st.integers(0, 10**6))
 def test_only_legal_actions_are_accepted(which, seed, steps, pick):
-    game, _ = walk(OPTION_SETS[which], seed, steps)
+    game, _ = advance(OPTION_SETS[which], seed, steps)
     if not game.legal_actions():
         return
     ok = {str(a) for a in game.legal_actions()}
@@ -504,7 +493,7 @@ def test_only_legal_actions_are_accepted(which, seed, steps, pick):
 @FAST
 @given(st.sampled_from(range(len(OPTION_SETS))), st.integers(0, 10**6), st.integers(0, 200))
 def test_views_hide_other_hands_and_the_buried_kitty(which, seed, steps):
-    game, _ = walk(OPTION_SETS[which], seed, steps)
+    game, _ = advance(OPTION_SETS[which], seed, steps)
     if not game.deals:
         return
     public = mask_of(game.tricks.plays) if game.tricks else 0
@@ -531,7 +520,7 @@ def _cards(value) -> list:
 @FAST
 @given(st.sampled_from(range(len(OPTION_SETS))), st.integers(0, 10**6), st.integers(0, 300))
 def test_replay_and_json_round_trip(which, seed, steps):
-    game, _ = walk(OPTION_SETS[which], seed, steps)
+    game, _ = advance(OPTION_SETS[which], seed, steps)
     again = replay_game(json.loads(json.dumps(game.record())))
     assert again == game and again.score() == game.score()
     assert [again.view(s) for s in SEATS] == [game.view(s) for s in SEATS]

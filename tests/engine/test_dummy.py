@@ -1,22 +1,21 @@
 """Dummy whist (rules Y1-Y5) and Double dummy (Y6): auction, the dummy faced,
 declaration, play for the dummy, scoring to 21; properties and whole games."""
 
-import io
 import json
 import random
-from contextlib import redirect_stdout
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import IllegalAction, Phase, check_game, find_variant, replay_game
+from engine import IllegalAction, Phase, check_game, find_variant
 from engine.actions import parse_action
 from engine.cards import BIT, card_str, cards_of, parse_card
-from engine.cli import main
 from engine.games import play_random
 from engine.variants.dummy import DummyOptions, contract_points, game_winner
 from engine.variants.seating import DUMMY
+
+from .kit import advance, assert_replays, cards_in, run_cli
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SUITS = "SHDC"
@@ -293,30 +292,8 @@ PRESETS = ["dummy", "double_dummy", {"name": "dummy", "jokers": True},
            {"name": "dummy", "jokers": True, "nt_joker": "dead"}]
 
 
-def states(rules, seed, steps):
-    rng = random.Random(seed)
-    game = find_variant(rules).new_game(rng)
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            break
-        if game.phase in (Phase.DEAL, Phase.SCORED):
-            game.deal(rng)
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game, rng
 
 
-def cards_in(value) -> set:
-    if isinstance(value, dict):
-        return set().union(*(cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(cards_in(v) for v in value)) if value else set()
-    if isinstance(value, str):
-        try:
-            return {parse_card(value)}
-        except ValueError:
-            return set()
-    return set()
 
 
 def dummy_cards(game) -> int:
@@ -333,7 +310,7 @@ def held(game, seat) -> int:
 @FAST
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(1, 90))
 def test_views_never_show_the_dummy_before_it_is_faced_nor_another_hand(which, seed, steps):
-    game, _ = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     if not game.deals:
         return
     seats = game.variant.seats
@@ -360,7 +337,7 @@ def test_views_never_show_the_dummy_before_it_is_faced_nor_another_hand(which, s
 @FAST
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(1, 120))
 def test_cards_are_conserved(which, seed, steps):
-    game, _ = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     if not game.deals:
         return
     dealt = sorted(parse_card(c) for h in game.deals[-1]["hands"].values() for c in h)
@@ -376,7 +353,7 @@ def test_cards_are_conserved(which, seed, steps):
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(1, 120),
        st.integers(0, 10**6))
 def test_only_legal_actions_are_accepted(which, seed, steps, pick):
-    game, _ = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     if game.phase not in (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY):
         return
     legal = {str(a) for a in game.legal_actions()}
@@ -393,7 +370,7 @@ def test_only_legal_actions_are_accepted(which, seed, steps, pick):
 @FAST
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(0, 400))
 def test_scores_follow_y4_and_replay_is_the_same_game(which, seed, steps):
-    game, _ = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     score = game.score()
     totals = {s: 0 for s in game.variant.seats}
     for hand in score["hands"]:
@@ -410,24 +387,17 @@ def test_scores_follow_y4_and_replay_is_the_same_game(which, seed, steps):
     assert (game.phase == Phase.OVER) == (score["winner"] is not None)
     if score["winner"] is not None:
         assert totals[score["winner"]] >= 21 and totals[score["winner"]] == max(totals.values())
-    again = replay_game(json.loads(json.dumps(game.record())))
-    assert again == game and again.score() == score
-    assert [again.view(s) for s in game.variant.seats] == [game.view(s) for s in game.variant.seats]
+    assert_replays(game)
 
 
 # --- whole games through the command line -----------------------------------------------------
 
-def run(*argv) -> str:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(list(argv)) == 0
-    return out.getvalue()
 
 
 @pytest.mark.parametrize("name", ["dummy", "double_dummy"])
 def test_whole_games_are_accepted_by_check(name):
     for seed in range(40):
-        record = json.loads(run("play", "--rules", name, "--seed", str(seed), "--json"))
+        record = json.loads(run_cli("play", "--rules", name, "--seed", str(seed), "--json"))
         answer = check_game(record)
         assert answer["valid"] and answer["complete"], (seed, answer)
         assert max(answer["score"]["totals"].values()) >= 21
@@ -448,11 +418,11 @@ def test_whole_games_with_jokers_and_options_are_accepted_by_check():
 
 
 def test_a_damaged_record_is_refused_with_the_rule():
-    record = json.loads(run("play", "--rules", "dummy", "--seed", "3", "--json"))
+    record = json.loads(run_cli("play", "--rules", "dummy", "--seed", "3", "--json"))
     record["deals"][0]["actions"][0] = "8 uptown"
     answer = check_game(record)
     assert not answer["valid"] and answer["error"]["rule"] == "Y2"
-    bad = json.loads(run("play", "--rules", "dummy", "--seed", "3", "--json"))
+    bad = json.loads(run_cli("play", "--rules", "dummy", "--seed", "3", "--json"))
     bad["deals"][0]["hands"][DUMMY] = bad["deals"][0]["hands"][DUMMY][:12]
     assert check_game(bad)["error"]["reason"] == "bad_deal"
 

@@ -2,22 +2,21 @@
 trump (S5), the lead (S6.1), play for the dummy, scoring as for four (S7, L2-L6),
 the dummy passing in turn; properties and whole games."""
 
-import io
 import json
 import random
-from contextlib import redirect_stdout
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import BadRecord, IllegalAction, Phase, check_game, find_variant, replay_game
+from engine import BadRecord, IllegalAction, Phase, check_game, find_variant
 from engine.actions import parse_action
 from engine.cards import card_str, cards_of, parse_card
-from engine.cli import main
 from engine.games import play_random
 from engine.variants.handed import HandedOptions
 from engine.variants.seating import DUMMY, dummies_opposite, dummy_opposite
+
+from .kit import advance, assert_replays, run_cli
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RANKS = "23456789TJQKA"
@@ -162,17 +161,6 @@ PRESETS = ["three_handed", "two_handed", {"name": "three_handed", "dummy_exposed
            {"name": "three_handed", "rules": "russian"}]
 
 
-def states(rules, seed, steps):
-    rng = random.Random(seed)
-    game = find_variant(rules).new_game(rng)
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            break
-        if game.phase in (Phase.DEAL, Phase.SCORED):
-            game.deal(rng)
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game
 
 
 def cards_in(value) -> set:
@@ -191,7 +179,7 @@ def cards_in(value) -> set:
 @FAST
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(1, 200))
 def test_views_never_show_the_dummy_before_it_is_faced_nor_another_hand(which, seed, steps):
-    game = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     if not game.deals:
         return
     tp, seating = game.tricks, game.seating
@@ -216,7 +204,7 @@ def test_views_never_show_the_dummy_before_it_is_faced_nor_another_hand(which, s
 @FAST
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(1, 200))
 def test_cards_are_conserved(which, seed, steps):
-    game = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     if game.deals:
         tp = game.tricks
         assert sorted(cards_of(sum(tp.hands)) + tuple(tp.plays)) == list(range(52))
@@ -226,7 +214,7 @@ def test_cards_are_conserved(which, seed, steps):
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(1, 200),
        st.integers(0, 10**6))
 def test_only_legal_actions_are_accepted(which, seed, steps, pick):
-    game = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     if game.phase != Phase.PLAY:
         return
     legal = {str(a) for a in game.legal_actions()}
@@ -242,31 +230,24 @@ def test_only_legal_actions_are_accepted(which, seed, steps, pick):
 @FAST
 @given(st.sampled_from(range(len(PRESETS))), st.integers(0, 10**6), st.integers(0, 500))
 def test_scores_settle_to_zero_and_replay_is_the_same_game(which, seed, steps):
-    game = states(PRESETS[which], seed, steps)
+    game, _ = advance(PRESETS[which], seed, steps)
     score = game.score()
     if "points" in score:
         assert sum(score["points"].values()) == 0      # each opponent pays the holder or is paid
         done = [g for g in score["games"] if g["winner"] is not None]
         assert len(done) in (len(score["games"]), len(score["games"]) - 1)
     assert (game.phase == Phase.OVER) == (score["winner"] is not None)
-    again = replay_game(json.loads(json.dumps(game.record())))
-    assert again == game and again.score() == score
-    assert [again.view(s) for s in game.variant.seats] == [game.view(s) for s in game.variant.seats]
+    assert_replays(game)
 
 
 # --- whole games through the command line ---------------------------------------------------
 
-def run(*argv) -> str:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(list(argv)) == 0
-    return out.getvalue()
 
 
 @pytest.mark.parametrize("name", ["three_handed", "two_handed"])
 def test_whole_games_are_accepted_by_check(name):
     for seed in range(30):
-        record = json.loads(run("play", "--rules", name, "--seed", str(seed), "--json"))
+        record = json.loads(run_cli("play", "--rules", name, "--seed", str(seed), "--json"))
         answer = check_game(record)
         assert answer["valid"] and answer["complete"], (seed, answer)
         assert answer["score"]["winner"] in ("N", "E", "S")

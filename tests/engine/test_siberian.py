@@ -2,10 +2,8 @@
 the arithmetic of every rule with the spec's numbers (R2-R8), the seed's
 illustrative game (R9), hypothesis properties and whole games through the CLI."""
 
-import io
 import json
 import random
-from contextlib import redirect_stdout
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -13,7 +11,6 @@ from hypothesis import strategies as st
 
 from engine import IllegalAction, Phase, check_game, find_variant, replay_game
 from engine.cards import BIT, FULL_DECK, SUIT_OF, card_str, cards_of, parse_card
-from engine.cli import main
 from engine.games import play_random
 from engine.seats import SEATS
 from engine.state import BadRecord
@@ -30,6 +27,8 @@ from engine.variants.siberian_scoring import (
     trick_entries,
     undertrick_entries,
 )
+
+from .kit import advance, run_cli
 
 FAST = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 DEFAULT = SiberianOptions()
@@ -95,11 +94,6 @@ def entries_of(game, hand_index=-1) -> dict:
     return {(("NS", "EW")[e.side], e.what): e.points for e in game.sheet.hands[hand_index]}
 
 
-def run(*argv) -> str:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(list(argv)) == 0
-    return out.getvalue()
 
 
 # --- R1: the auction ---------------------------------------------------------------
@@ -571,18 +565,6 @@ rules_st = st.sampled_from(("siberian", "siberian_200")).flatmap(
     lambda name: st.sampled_from(OPTION_SETS).map(lambda o: {"name": name, **o} if o else name))
 
 
-def advance(rules, seed: int, steps: int):
-    """A game after ``steps`` random legal actions (dealing as needed)."""
-    rng = random.Random(seed)
-    game = find_variant(rules).new_game(rng)
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            break
-        if game.phase in (Phase.DEAL, Phase.SCORED):
-            game.deal(rng)
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game, rng
 
 
 steps_st = st.integers(0, 400)
@@ -703,7 +685,7 @@ def test_replay_and_json_round_trip(rules, seed, steps):
 @pytest.mark.parametrize("name", ("siberian", "siberian_200"))
 def test_whole_games_through_the_cli_are_accepted_by_check(name):
     for seed in range(40):
-        record = json.loads(run("play", "--rules", name, "--seed", str(seed), "--json"))
+        record = json.loads(run_cli("play", "--rules", name, "--seed", str(seed), "--json"))
         answer = check_game(record)
         assert answer["valid"] and answer["complete"], (seed, answer)
         assert answer["score"]["winner"] in ("NS", "EW")

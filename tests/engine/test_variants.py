@@ -4,22 +4,21 @@ refused actions leaving the state untouched. Each variant's own rules are
 tested in its own file; these hold for all of them."""
 
 import ast
-import io
 import pathlib
 import json
 import random
-from contextlib import redirect_stdout
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import EngineError, IllegalAction, Phase, VARIANTS, check_game, find_variant, replay_game
+from engine import EngineError, IllegalAction, VARIANTS, check_game, find_variant
 from engine.actions import parse_action
 from engine.cards import card_str, parse_card
-from engine.cli import main
 from engine.games import play_random
+
+from .kit import advance, assert_replays, cards_in, run_cli
 
 NAMES = sorted(VARIANTS)
 # The presets issue 12 names, alongside the classic ones.
@@ -31,15 +30,10 @@ OTHER_ACTIONS = ("pass", "1 uptown", "4 downtown", "7 NT", "S", "H", "NT", "trum
                  "downtown", "keep", "swap")
 
 
-def run(*argv) -> str:
-    out = io.StringIO()
-    with redirect_stdout(out):
-        assert main(list(argv)) == 0
-    return out.getvalue()
 
 
 def test_variants_json_lists_every_preset_exactly():
-    rows = json.loads(run("variants", "--json"))
+    rows = json.loads(run_cli("variants", "--json"))
     assert [r["name"] for r in rows] == list(VARIANTS)
     for row in rows:
         assert set(row) == {"name", "players", "seats", "rules"}
@@ -49,14 +43,14 @@ def test_variants_json_lists_every_preset_exactly():
 
 
 def test_bid_row_as_the_issue_gives_it():
-    rows = {r["name"]: r for r in json.loads(run("variants", "--json"))}
+    rows = {r["name"]: r for r in json.loads(run_cli("variants", "--json"))}
     assert rows["bid"] == {"name": "bid", "players": 4, "seats": ["N", "E", "S", "W"], "rules": "B1-B5"}
 
 
 @pytest.mark.parametrize("name", NAMES)
 def test_play_ends_a_whole_game_and_check_accepts_it(name):
     for seed in range(6):
-        record = json.loads(run("play", "--rules", name, "--seed", str(seed), "--json"))
+        record = json.loads(run_cli("play", "--rules", name, "--seed", str(seed), "--json"))
         assert record["rules"] == name
         answer = json.loads(run_check(record))
         assert answer["valid"] and answer["complete"], (seed, answer)
@@ -69,26 +63,10 @@ def run_check(record) -> str:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_play_is_the_same_for_the_same_seed(name):
-    assert run("play", "--rules", name, "--seed", "11", "--json") == \
-        run("play", "--rules", name, "--seed", "11", "--json")
+    assert run_cli("play", "--rules", name, "--seed", "11", "--json") == \
+        run_cli("play", "--rules", name, "--seed", "11", "--json")
 
 
-def cards_in(value) -> set:
-    """Every card written anywhere in a view (a list, an object, or text)."""
-    found = set()
-    if isinstance(value, dict):
-        for v in value.values():
-            found |= cards_in(v)
-    elif isinstance(value, list):
-        for v in value:
-            found |= cards_in(v)
-    elif isinstance(value, str):
-        for word in value.split():
-            try:
-                found.add(parse_card(word))
-            except EngineError:
-                pass
-    return found
 
 
 def hidden_cards(game, seat) -> set:
@@ -97,25 +75,13 @@ def hidden_cards(game, seat) -> set:
             for c in game.view(other).get("hand", [])}
 
 
-def states(name, seed, steps):
-    """The game after ``steps`` random actions (dealing when due)."""
-    rng = random.Random(seed)
-    game = find_variant(name).new_game(rng)
-    for _ in range(steps):
-        if game.phase == Phase.OVER:
-            break
-        if game.phase in (Phase.DEAL, Phase.SCORED):
-            game.deal(rng)
-        else:
-            game.apply(rng.choice(game.legal_actions()))
-    return game, rng
 
 
 @pytest.mark.parametrize("name", NAMES)
 @FAST
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 120))
 def test_views_never_show_another_players_hidden_cards(name, seed, steps):
-    game, _ = states(name, seed, steps)
+    game, _ = advance(name, seed, steps)
     views = {seat: game.view(seat) for seat in game.variant.seats}
     shown = [json.dumps(v.get("open_hands", {}), sort_keys=True) for v in views.values()]
     assert len(set(shown)) == 1, "what lies open is the same for everyone"
@@ -131,7 +97,7 @@ def test_views_never_show_another_players_hidden_cards(name, seed, steps):
 @FAST
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 150), pick=st.integers(0, 10**6))
 def test_refused_actions_raise_with_a_rule_and_change_nothing(name, seed, steps, pick):
-    game, _ = states(name, seed, steps)
+    game, _ = advance(name, seed, steps)
     legal = {str(a) for a in game.legal_actions()}
     candidates = [card_str(c) for c in range(54)] + list(OTHER_ACTIONS)
     refused = [a for a in candidates if str(parse_action(a)) not in legal]
@@ -149,11 +115,8 @@ def test_refused_actions_raise_with_a_rule_and_change_nothing(name, seed, steps,
 @FAST
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 400))
 def test_replay_of_the_record_is_the_same_game(name, seed, steps):
-    game, _ = states(name, seed, steps)
-    record = json.loads(json.dumps(game.record()))
-    again = replay_game(record)
-    assert again == game and again.score() == game.score()
-    assert [again.view(s) for s in game.variant.seats] == [game.view(s) for s in game.variant.seats]
+    game, _ = advance(name, seed, steps)
+    assert_replays(game)
     twin = game.copy()
     assert twin == game
 
