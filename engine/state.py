@@ -161,6 +161,24 @@ class GameState(ABC):
     @abstractmethod
     def _table_view(self, seat: str) -> dict: ...
 
+    @abstractmethod
+    def _score_hand(self) -> None:
+        """Write a finished hand; set the phase to SCORED or OVER."""
+
+    def _play_card_of(self, core, action: Action) -> None:
+        """Play the action's card in the trick core (S6): refused with the
+        core's rule and the state unchanged, or played; a finished hand is
+        written at once."""
+        if action.kind != "card":
+            raise self._refuse(f"{action} is not a card: the hand is in play", "S6.5",
+                               "not_a_card", action)
+        try:
+            core.play(action.card)
+        except EngineError as exc:
+            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+        if core.complete:
+            self._score_hand()
+
     def _between_rule(self) -> str:
         return "S7.2" if self.phase == Phase.OVER else "S7.3"
 

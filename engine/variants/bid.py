@@ -9,7 +9,6 @@ side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 
 from ..actions import PASS, STRAINS, Action, bid, discard, play, ranking, trump
 from ..cards import BIT, JOKER_DECK, NO_TRUMP, cards_of, parse_suit
-from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
 from ..variant import Variant
@@ -131,7 +130,7 @@ class BidGame(GameState):
         elif self.phase == Phase.EXCHANGE:
             self._discard(action)
         else:
-            self._play(action)
+            self._play_card_of(self.tricks, action)
 
     def _call(self, action: Action) -> None:
         if action.kind == "pass":
@@ -193,17 +192,6 @@ class BidGame(GameState):
         hands[SEATS.index(bidder)] = held ^ self.discards
         self.tricks = BidTricks(hands, SEATS.index(bidder), self.trump, self.ranking, self.options)
         self.phase = Phase.PLAY                 # B4: the bidder leads
-
-    def _play(self, action: Action) -> None:
-        if action.kind != "card":
-            raise self._refuse(f"{action} is not a card: the hand is in play", "S6.5",
-                               "not_a_card", action)
-        try:
-            self.tricks.play(action.card)
-        except EngineError as exc:
-            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
-        if self.tricks.complete:
-            self._score_hand()
 
     # --- scoring ------------------------------------------------------------------
 

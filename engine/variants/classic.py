@@ -81,15 +81,7 @@ class ClassicGame(GameState):
         return [play(c) for c in self.hand.legal_moves()]
 
     def _apply(self, action: Action) -> None:
-        if action.kind != "card":
-            raise self._refuse(f"{action} is not a card: these rules have no auction or exchange",
-                               "S6.5", "not_a_card", action)
-        try:
-            self.hand.play(action.card)
-        except EngineError as exc:
-            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
-        if self.hand.complete:
-            self._score_hand()
+        self._play_card_of(self.hand, action)      # no auction, no exchange (S6.5)
 
     def _score_hand(self) -> None:
         rules, hand = self.options, self.hand

@@ -252,8 +252,6 @@ class DummyGame(DummyTable):
     def _apply(self, action: Action) -> None:
         if self.phase == Phase.PLAY:
             self._play_card(action)
-            if self.tricks.complete:
-                self._score_hand()
         elif self.phase == Phase.EXCHANGE:
             self._discard(action)
         elif self.declarer:

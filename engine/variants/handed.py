@@ -143,8 +143,6 @@ class HandedGame(DummyTable):
 
     def _apply(self, action: Action) -> None:
         self._play_card(action)
-        if self.tricks.complete:
-            self._score_hand()
 
     def _score_hand(self) -> None:
         tp, sheet = self.tricks, self.sheets[-1]

@@ -16,7 +16,6 @@ from ..actions import KEEP, SWAP, Action, play
 from ..cards import BIT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of
 from ..deal import deal as deal_cards
 from ..game import Game, Rubber
-from ..play import IllegalPlay
 from ..seats import SEATS
 from ..state import (BadRecord, GameState, Phase, packets_json, read_cards, read_packets,
                      trump_text)
@@ -136,14 +135,9 @@ class TwoHandGame(GameState):
             self.phase = Phase.PLAY
 
     def _play(self, action: Action) -> None:
-        try:
-            self.tricks.play(action.card)
-        except IllegalPlay as exc:
-            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+        self._play_card_of(self.tricks, action)
         if len(self.tricks.plays) >= 2:
             self.turned_shows = False                             # S5: shown until the dealer plays
-        if self.tricks.complete:
-            self._score_hand()
 
     def _score_hand(self) -> None:
         t = self.tricks

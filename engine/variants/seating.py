@@ -14,7 +14,6 @@ from dataclasses import dataclass
 
 from ..actions import Action, play
 from ..cards import BIT, card_str, cards_of
-from ..errors import EngineError
 from ..state import GameState, Phase
 from ..tricks import TrickPlay
 
@@ -114,10 +113,7 @@ class DummyTable(GameState):
         if not self._legal_cards() & BIT[action.card]:
             rule, reason = self._refusal_of(action.card)
             raise self._refuse(f"{card_str(action.card)} may not be played now", rule, reason, action)
-        try:
-            tp.play(action.card)
-        except EngineError as exc:
-            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+        self._play_card_of(tp, action)
 
     def _refusal_of(self, card: int) -> tuple[str, str]:
         return "S6.2", "must_follow_suit"

@@ -10,7 +10,6 @@ faced. The arithmetic is in ``siberian_scoring``, the options in ``siberian_opti
 from ..actions import PASS, Action, denomination, play
 from ..cards import FULL_DECK, card_str, cards_of, parse_suit
 from ..deal import cut, deal_hands, shuffled_deck
-from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
 from ..tricks import TrickPlay
@@ -143,14 +142,7 @@ class SiberianGame(GameState):
         if self.phase == Phase.AUCTION:
             self._call(action)
             return
-        if action.kind != "card":
-            raise self._refuse(f"{action} is not a card: the auction is over", "R1", "not_a_card", action)
-        try:
-            self.hand.play(action.card)
-        except EngineError as exc:
-            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
-        if self.hand.complete:
-            self._score_hand()
+        self._play_card_of(self.hand, action)
 
     def tricks(self) -> tuple:
         won = self.hand.won if self.hand else (0, 0, 0, 0)
