@@ -23,6 +23,7 @@ import math
 import random
 import time
 
+from ..errors import EngineError
 from ..seats import SEATS
 from ..state import Phase
 from ..variants import find_variant
@@ -32,12 +33,16 @@ from .rules import RulesRobot
 OVER = (Phase.SCORED, Phase.OVER)
 
 
+class UnknownRobot(EngineError):
+    """A robot name that is not in ``ROBOTS``."""
+
+
 def run_match(ns: str, ew: str, deals: int, seed: int, rules="short") -> dict:
     """The duplicate match of robot ``ns`` (A) against robot ``ew`` (B)."""
     variant = find_variant(rules)
     for name in (ns, ew):
         if name not in ROBOTS:
-            raise ValueError(f"unknown robot {name!r}; robots: {', '.join(ROBOTS)}")
+            raise UnknownRobot(f"unknown robot {name!r}; robots: {', '.join(ROBOTS)}")
     tricks, points, times = [], [], {"A": [], "B": []}
     for number in range(deals):
         dealer = variant.seats[number % len(variant.seats)]
