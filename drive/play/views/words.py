@@ -1,0 +1,85 @@
+"""The words the table page's script shows, in the reader's language (the glossary's):
+suits, ranks, seats, sides, calls and the page's sentences. The script gets them once,
+as JSON in the page, so every translation stays in locale/*/django.po."""
+from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
+
+from drive.core.seats import seat_letter
+
+SUITS = "SHDC"
+RANK_CODES = "AKQJT98765432"
+
+
+def suit_names() -> dict:
+    return {"S": _("Spades"), "H": _("Hearts"), "D": _("Diamonds"), "C": _("Clubs")}
+
+
+def suits_of() -> dict:
+    """A card's suit as in "queen of clubs" (Russian and Ukrainian: the genitive)."""
+    return {"S": pgettext("of suit", "spades"), "H": pgettext("of suit", "hearts"),
+            "D": pgettext("of suit", "diamonds"), "C": pgettext("of suit", "clubs")}
+
+
+def rank_letters() -> dict:
+    """What a card shows: A K Q J 10 ... in English, Т К Д В 10 ... in Russian and Ukrainian."""
+    return {"A": pgettext("rank", "A"), "K": pgettext("rank", "K"), "Q": pgettext("rank", "Q"),
+            "J": pgettext("rank", "J"), "T": "10"}
+
+
+def rank_names() -> dict:
+    return {"A": _("ace"), "K": _("king"), "Q": _("queen"), "J": _("jack"), "T": "10"}
+
+
+def page_words() -> dict:
+    return {
+        "suits": suit_names(),
+        "suits_of": suits_of(),
+        "ranks": rank_letters(),
+        "rank_names": rank_names(),
+        "card": _("%(rank)s of %(suit)s"),
+        "jokers": {"BJ": _("big joker"), "LJ": _("little joker")},
+        "seats": {code: seat_letter(code) for code in "NESW"},
+        "dummy": _("dummy"),
+        "sides": {"NS": _("N-S"), "EW": _("E-W")},
+        "calls": {"pass": _("Pass"), "NT": _("No trump"), "uptown": _("uptown"), "downtown": _("downtown"),
+                  "keep": _("Keep"), "swap": _("Swap"), "trump": _("Trump"), "discard": _("Put away")},
+        "phases": {"deal": _("Dealing"), "auction": _("Auction"), "exchange": _("Exchange"),
+                   "play": _("Play"), "scored": _("Hand over"), "over": _("Game over")},
+        "your_turn": _("Your turn"),
+        "turn_of": _("%(seat)s to play"),
+        "waiting": _("Waiting for %(seat)s"),
+        "you": _("you"),
+        "robot": _("robot"),
+        "standin": _("a robot plays for now"),
+        "open_seat": _("open seat"),
+        "trump": _("Trump"),
+        "no_trump": _("No trump"),
+        "turned": _("turned card"),
+        "tricks": _("Tricks"),
+        "trick_won": _("%(seat)s wins the trick"),
+        "last_trick": _("Last trick"),
+        "hide_last_trick": _("Hide the last trick"),
+        "no_last_trick": _("No trick played yet."),
+        "auction": _("Auction"),
+        "contract": _("Contract"),
+        "dealer": _("Dealer"),
+        "kitty": _("Kitty"),
+        "open_hand": _("%(seat)s's cards, face up"),
+        "above": _("above the line"),
+        "below": _("below the line"),
+        "total": _("Total"),
+        "game_n": _("Game %(n)s"),
+        "hand_n": _("Hand %(n)s"),
+        "score": _("Score sheet"),
+        "winner": _("Winner: %(side)s"),
+        "games_won": _("Games won"),
+        "your_hand": _("Your hand"),
+        "choose": _("Your call"),
+        "sending": _("Sending…"),
+        "stale": _("The table moved on: here it is now."),
+        "refused": _("Not allowed: %(detail)s"),
+        "offline": _("Connection lost: trying again…"),
+        "hands_played": _("Hands played: %(n)s"),
+        "last_hand": _("Last hand: %(result)s"),
+        "watching": _("You are watching this table."),
+    }

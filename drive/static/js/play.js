@@ -1,0 +1,504 @@
+// The online table (issue 14): renders the view JSON of GET /api/play/tables/<id>/, plays
+// by click, tap or keyboard through POST .../actions/ with the view's version, and hears
+// every change on the table's websocket (the same view JSON). When the socket is down the
+// page polls the GET and keeps trying to reconnect. Everything shown comes from the
+// server's view, so a reload (or another device) resumes exactly where the table is.
+(function () {
+  "use strict";
+  var root, words, api, wsPath, csrf, players, seatOrder;
+  var view = null, busy = false, socket = null, pollTimer = null, retryMs = 1000;
+  var POLL_MS = 3000;
+  var showLast = false, notice = "";
+  var SUIT_ORDER = ["S", "H", "C", "D"];  // colours alternate: black, red, black, red
+  var SYMBOLS = {S: "♠", H: "♥", D: "♦", C: "♣"};
+  var RANK_VALUE = "23456789TJQKA";
+
+  function $(id) { return document.getElementById(id); }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined && text !== null) e.textContent = text;
+    return e;
+  }
+  function fill(text, values) {
+    return String(text).replace(/%\((\w+)\)s/g, function (_, k) { return values[k] === undefined ? "" : values[k]; });
+  }
+  function clear(node) { while (node.firstChild) node.removeChild(node.firstChild); return node; }
+
+  // ---- words -------------------------------------------------------------------------
+  function seatName(label) {
+    if (label === "dummy") return words.dummy;
+    return words.seats[label] || label;
+  }
+  function sideName(side) {
+    if (words.sides[side]) return words.sides[side];
+    return String(side).split("+").map(seatName).join("+");
+  }
+  function isJoker(card) { return card === "BJ" || card === "LJ"; }
+  function rankShown(r) { return words.ranks[r] || r; }
+  function cardText(card) {
+    if (isJoker(card)) return card === "BJ" ? "★" : "☆";
+    return rankShown(card.charAt(0)) + SYMBOLS[card.charAt(1)];
+  }
+  function cardLabel(card) {
+    if (isJoker(card)) return words.jokers[card];
+    var r = card.charAt(0);
+    return fill(words.card, {rank: words.rank_names[r] || r, suit: words.suits_of[card.charAt(1)]});
+  }
+  function denomination(d) {
+    if (d === "NT") return words.calls.NT;
+    if (SYMBOLS[d]) return SYMBOLS[d] + " " + words.suits[d];
+    return words.calls[d] || d;
+  }
+  function callText(call) {
+    var parts = String(call).split(" ");
+    if (parts.length === 1) {
+      if (/^(BJ|LJ|[2-9TJQKA][SHDC])$/.test(call)) return cardText(call);
+      return denomination(call);
+    }
+    if (parts[0] === "trump") return words.calls.trump + ": " + denomination(parts[1]);
+    if (parts[0] === "discard") return words.calls.discard + " " + parts.slice(1).map(cardText).join(" ");
+    return parts[0] + " " + parts.slice(1).map(denomination).join(" ");
+  }
+
+  // ---- cards ------------------------------------------------------------------------
+  function suitOf(card) { return isJoker(card) ? "J" : card.charAt(1); }
+  function sortCards(cards) {
+    var order = ["J"].concat(SUIT_ORDER);
+    return cards.slice().sort(function (a, b) {
+      var sa = order.indexOf(suitOf(a)), sb = order.indexOf(suitOf(b));
+      if (sa !== sb) return sa - sb;
+      if (isJoker(a)) return a === "BJ" ? -1 : 1;
+      return RANK_VALUE.indexOf(b.charAt(0)) - RANK_VALUE.indexOf(a.charAt(0));
+    });
+  }
+  function actionFor(card) {
+    // A card is played as itself, or put away ("discard 2C") while the kitty is exchanged.
+    if (!view || !view.legal) return null;
+    if (view.legal.indexOf(card) !== -1) return card;
+    if (view.legal.indexOf("discard " + card) !== -1) return "discard " + card;
+    return null;
+  }
+  function cardFace(card, tag) {
+    var face = el(tag || "span", "pcard suit-" + suitOf(card));
+    face.setAttribute("data-card", card);
+    face.appendChild(el("span", "rank", isJoker(card) ? cardText(card) : rankShown(card.charAt(0))));
+    if (!isJoker(card)) face.appendChild(el("span", "pip", SYMBOLS[card.charAt(1)]));
+    face.setAttribute(tag === "button" ? "aria-label" : "title", cardLabel(card));
+    return face;
+  }
+  function cardButton(card, myTurn) {
+    var button = cardFace(card, "button");
+    button.type = "button";
+    var action = actionFor(card);
+    if (action && !busy) {
+      button.classList.add("legal");
+      button.setAttribute("data-action", action);
+    } else {
+      button.disabled = true;
+      button.setAttribute("aria-disabled", "true");
+      if (myTurn) button.classList.add("illegal");
+    }
+    return button;
+  }
+  // The cards of one hand, in rows by suit with the suit's name.
+  function handRows(cards, myTurn, playable) {
+    var box = el("div", "hand-rows");
+    var groups = {};
+    sortCards(cards).forEach(function (c) { (groups[suitOf(c)] = groups[suitOf(c)] || []).push(c); });
+    ["J"].concat(SUIT_ORDER).forEach(function (s) {
+      if (!groups[s]) return;
+      var row = el("div", "suit-row suit-" + s);
+      row.appendChild(el("span", "suit-name", s === "J" ? "★" : SYMBOLS[s] + " " + words.suits[s]));
+      var list = el("div", "cards");
+      groups[s].forEach(function (c) { list.appendChild(playable ? cardButton(c, myTurn) : cardFace(c)); });
+      row.appendChild(list);
+      box.appendChild(row);
+    });
+    return box;
+  }
+
+  // ---- seats around the table --------------------------------------------------------
+  function positions() {
+    // The table's places in playing order: the variant's seats, or (with a dummy) its seating.
+    if (view && view.seating) return Object.keys(view.seating);
+    return seatOrder.slice();
+  }
+  function mySeat() { return view && view.seat; }
+  function rotated() {
+    var list = positions(), me = mySeat(), i = list.indexOf(me);
+    if (i <= 0) return list;
+    return list.slice(i).concat(list.slice(0, i));
+  }
+  var SLOTS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"]};
+  function player(label) {
+    var all = (view && view.players) || players || {};
+    return all[label] || null;
+  }
+  function actsFor(label) {
+    // Who acts for a place: a dummy is played by its partner (seating), any other seat by itself.
+    if (view && view.seating && view.seating[label] && label === "dummy") return view.seating[label];
+    return label;
+  }
+
+  function renderSeats() {
+    var table = clear($("play-table"));
+    var order = rotated(), slots = SLOTS[order.length] || SLOTS[4];
+    var shown = trickShown();
+    order.forEach(function (label, i) {
+      var box = el("div", "place place-" + (slots[i] || "top"));
+      box.setAttribute("data-seat", label);
+      var head = el("div", "place-head");
+      head.appendChild(el("strong", "seat-letter", seatName(label)));
+      var who = player(label);
+      var name = who && (who.name || (who.robot ? words.robot : "")) || (label === "dummy" ? "" : words.open_seat);
+      if (label === mySeat()) name = words.you;
+      if (name) head.appendChild(el("span", "who", name));
+      if (who && who.robot) head.appendChild(el("span", "tag", "🤖 " + words.robot));
+      if (who && who.standin) head.appendChild(el("span", "tag", words.standin));
+      if (view && view.dealer === label) head.appendChild(el("span", "tag dealer", words.dealer));
+      box.appendChild(head);
+      var acting = view && view.to_act && actsFor(label) === view.to_act &&
+        (label === view.to_act || (view.seating && label === "dummy" && dummyToPlay()));
+      if (acting) box.classList.add("to-act");
+      var played = shown.cards.filter(function (p) { return p.seat === label; })[0];
+      var spot = el("div", "played");
+      if (played) spot.appendChild(cardFace(played.card));
+      if (shown.done && shown.winner === label) spot.classList.add("winner");
+      box.appendChild(spot);
+      table.appendChild(box);
+    });
+    var centre = el("div", "centre-info");
+    if (shown.done && shown.cards.length) centre.appendChild(el("p", "trick-won", fill(words.trick_won, {seat: seatName(shown.winner)})));
+    table.appendChild(centre);
+  }
+  function dummyToPlay() {
+    // With a dummy, the player to act plays the dummy's card when the trick's next place is the dummy.
+    var trick = view.trick || [], order = positions();
+    if (!view.seating || view.phase !== "play") return false;
+    var next;
+    if (trick.length) next = order[(order.indexOf(trick[trick.length - 1].seat) + 1) % order.length];
+    else if (view.last_trick) next = view.last_trick.winner;
+    else return view.legal && view.legal.length && (view.open_hands.dummy || []).indexOf(view.legal[0]) !== -1;
+    return next === "dummy";
+  }
+  function trickShown() {
+    // The trick in play; between tricks the last one stays on the table with its winner.
+    var trick = (view && view.trick) || [];
+    if (trick.length || !view || !view.last_trick || view.phase === "auction" || view.phase === "exchange") {
+      return {cards: trick, done: false};
+    }
+    return {cards: view.last_trick.cards, done: true, winner: view.last_trick.winner};
+  }
+
+  // ---- the rest of the page -----------------------------------------------------------
+  function renderStatus() {
+    var box = clear($("play-status"));
+    var line = el("p", "turn");
+    if (view.phase === "over") {
+      line.textContent = words.phases.over;
+      box.classList.add("over");
+    } else if (!view.to_act) {
+      line.textContent = words.phases[view.phase] || view.phase;
+    } else if (view.legal && view.legal.length) {
+      line.textContent = words.your_turn;
+      line.classList.add("mine");
+    } else {
+      line.textContent = fill(words.waiting, {seat: seatName(view.to_act) + nameOf(view.to_act)});
+    }
+    box.appendChild(line);
+    if (notice) box.appendChild(el("p", "notice", notice));
+    if (!view.seat) box.appendChild(el("p", "meta", words.watching));
+  }
+  function nameOf(seat) {
+    var who = player(seat);
+    return who && who.name ? " (" + who.name + ")" : "";
+  }
+  function renderFacts() {
+    var facts = clear($("play-facts"));
+    function fact(label, value, cls) {
+      var item = el("div", "fact " + (cls || ""));
+      item.appendChild(el("span", "fact-label", label));
+      if (value && value.nodeType) item.appendChild(value); else item.appendChild(el("strong", "", value));
+      facts.appendChild(item);
+    }
+    if (view.trump !== undefined && view.trump !== null) {
+      var t = el("strong", "trump-value suit-" + view.trump, denomination(view.trump));
+      if (view.ranking) t.appendChild(el("span", "", " · " + (words.calls[view.ranking] || view.ranking)));
+      fact(words.trump, t, "trump");
+    }
+    if (view.trump_card) {
+      var turned = el("span", "turned");
+      turned.appendChild(cardFace(view.trump_card));
+      fact(words.turned, turned, "turned-card");
+    }
+    if (view.contract || view.bid) {
+      var c = view.contract || view.bid;
+      var text = typeof c === "string" ? callText(c) : seatName(c.declarer) + ": " + denomination(c.denomination);
+      if (view.bidder) text = seatName(view.bidder) + ": " + text;
+      if (view.declarer && typeof c === "string") text = seatName(view.declarer) + ": " + text;
+      fact(words.contract, text);
+    }
+    var tricks = el("span", "tricks");
+    Object.keys(view.tricks || {}).forEach(function (side) {
+      tricks.appendChild(el("span", "side", sideName(side) + " "));
+      tricks.appendChild(el("strong", "count", String(view.tricks[side])));
+      tricks.appendChild(document.createTextNode("  "));
+    });
+    fact(words.tricks, tricks, "tricks-fact");
+  }
+  function renderAuction() {
+    var box = $("play-auction");
+    var calls = (view.auction || []).concat(view.exchange || []);
+    box.hidden = !calls.length;
+    var list = clear($("play-auction-list"));
+    calls.forEach(function (c) {
+      var item = el("li", "call");
+      item.appendChild(el("strong", "", seatName(c.seat) + ": "));
+      item.appendChild(document.createTextNode(callText(c.call)));
+      list.appendChild(item);
+    });
+  }
+  function renderCalls() {
+    // Actions that are not a card (calls, trump, ranking, keep or swap), as buttons.
+    var box = $("play-calls"), list = clear($("play-call-buttons"));
+    var calls = (view.legal || []).filter(function (a) {
+      return !/^(BJ|LJ|[2-9TJQKA][SHDC])$/.test(a) && a.indexOf("discard ") !== 0;
+    });
+    box.hidden = !calls.length;
+    calls.forEach(function (a) {
+      var b = el("button", a === "pass" ? "call-button secondary" : "call-button", callText(a));
+      b.type = "button";
+      b.setAttribute("data-action", a);
+      if (busy) b.disabled = true;
+      list.appendChild(b);
+    });
+  }
+  function renderHand() {
+    var box = clear($("play-hand"));
+    var mine = view.legal && view.legal.length > 0;
+    var discarded = view.discards || [];
+    var cards = (view.hand || []).filter(function (c) { return discarded.indexOf(c) === -1 || view.phase !== "exchange"; });
+    $("play-hand-box").hidden = !view.seat;
+    if (cards.length) box.appendChild(handRows(cards, mine, true));
+    var open = clear($("play-open"));
+    var hands = view.open_hands || {};
+    Object.keys(hands).forEach(function (label) {
+      if (!hands[label] || !hands[label].length) return;
+      var part = el("section", "open-hand");
+      part.appendChild(el("h3", "", fill(words.open_hand, {seat: seatName(label)})));
+      part.appendChild(handRows(hands[label], mine, true));
+      open.appendChild(part);
+    });
+    if (view.kitty && view.kitty.length && view.phase === "exchange") {
+      var k = el("section", "open-hand kitty");
+      k.appendChild(el("h3", "", words.kitty));
+      k.appendChild(handRows(view.kitty.filter(function (c) { return discarded.indexOf(c) === -1; }), mine, true));
+      open.appendChild(k);
+    }
+  }
+  function renderLastTrick() {
+    var button = $("play-last-toggle");
+    button.textContent = showLast ? words.hide_last_trick : words.last_trick;
+    button.setAttribute("aria-expanded", showLast ? "true" : "false");
+    var box = clear($("play-last"));
+    box.hidden = !showLast;
+    if (!showLast) return;
+    var last = view.last_trick;
+    if (!last) { box.appendChild(el("p", "meta", words.no_last_trick)); return; }
+    var row = el("div", "last-cards");
+    last.cards.forEach(function (p) {
+      var item = el("div", "last-card" + (p.seat === last.winner ? " winner" : ""));
+      item.appendChild(el("span", "seat-letter", seatName(p.seat)));
+      item.appendChild(cardFace(p.card));
+      row.appendChild(item);
+    });
+    box.appendChild(row);
+    box.appendChild(el("p", "meta", fill(words.trick_won, {seat: seatName(last.winner)})));
+  }
+
+  // ---- the score sheet -----------------------------------------------------------------
+  function sidesOf(score) {
+    var line = score.below || score.totals || (score.games && score.games[0] && score.games[0].below) || {};
+    return Object.keys(line);
+  }
+  function lineTable(sides, rows, caption) {
+    var table = el("table", "sheet");
+    if (caption) table.appendChild(el("caption", "", caption));
+    var head = el("tr");
+    head.appendChild(el("th", ""));
+    sides.forEach(function (s) { head.appendChild(el("th", "side", sideName(s))); });
+    var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
+    var body = el("tbody");
+    rows.forEach(function (r) {
+      var tr = el("tr", r.cls || "");
+      tr.appendChild(el("th", "", r.label));
+      sides.forEach(function (s) { tr.appendChild(el("td", "num", r.values && r.values[s] !== undefined ? String(r.values[s]) : "")); });
+      body.appendChild(tr);
+    });
+    table.appendChild(body);
+    return table;
+  }
+  function gameSheet(game, sides, caption) {
+    var rows = [{label: words.above, values: game.above, cls: "above"}, {label: words.below, values: game.below, cls: "below"}];
+    if (game.net) rows.push({label: words.total, values: game.net, cls: "total"});
+    var table = lineTable(sides, rows, caption);
+    if (game.winner) table.appendChild(el("tfoot")).appendChild(el("tr")).appendChild(
+      el("td", "winner", fill(words.winner, {side: sideName(game.winner)}))).colSpan = sides.length + 1;
+    return table;
+  }
+  function renderScore() {
+    var box = clear($("play-score"));
+    var score = view.score || {};
+    var sides = sidesOf(score);
+    if (score.below) box.appendChild(gameSheet(score, sides));
+    if (score.games) {
+      score.games.forEach(function (g, i) {
+        box.appendChild(gameSheet(g, sides, score.games.length > 1 ? fill(words.game_n, {n: i + 1}) : ""));
+      });
+      if (score.games_won) box.appendChild(lineTable(sides, [{label: words.games_won, values: score.games_won}]));
+      if (score.net && score.games.length > 1) box.appendChild(lineTable(sides, [{label: words.total, values: score.net, cls: "total"}]));
+    }
+    if (score.totals) {
+      var rows = [];
+      if (Array.isArray(score.hands)) {
+        score.hands.forEach(function (h, i) {
+          var label = fill(words.hand_n, {n: i + 1});
+          if (h.bid) label += " · " + seatName(h.declarer) + " " + callText(h.bid);
+          else if (h.contract) label += " · " + callText(typeof h.contract === "string" ? h.contract : "");
+          rows.push({label: label, values: h.points || h.score || {}});
+        });
+      }
+      rows.push({label: words.total, values: score.totals, cls: "total"});
+      box.appendChild(lineTable(sides, rows));
+    }
+    if (score.winner) {
+      box.appendChild(el("p", "winner big", fill(words.winner, {side: sideName(score.winner)})));
+    }
+    $("play-hands-played").textContent = fill(words.hands_played, {n: view.hands_played || 0});
+  }
+
+  function render() {
+    if (!view) return;
+    root.setAttribute("data-version", String(view.version));
+    root.setAttribute("data-phase", view.phase);
+    root.setAttribute("data-to-act", view.to_act || "");
+    root.classList.toggle("my-turn", !!(view.legal && view.legal.length));
+    renderStatus();
+    renderFacts();
+    renderSeats();
+    renderAuction();
+    renderCalls();
+    renderHand();
+    renderLastTrick();
+    renderScore();
+  }
+
+  // ---- talking to the server ------------------------------------------------------------
+  function take(next) {
+    // Views arrive by the POST's answer, the socket and the poll: never go back in time.
+    if (!next || typeof next.version !== "number") return;
+    if (view && next.version < view.version) return;
+    var focused = document.activeElement && document.activeElement.getAttribute("data-card");
+    view = next;
+    render();
+    if (focused) {  // keyboard players keep their place in the hand
+      var again = root.querySelector("button[data-card='" + focused + "']:not([disabled])") ||
+        root.querySelector("#play-hand button.legal");
+      if (again) again.focus();
+    }
+  }
+  function fetchView() {
+    return fetch(api, {credentials: "same-origin", headers: {"Accept": "application/json"}, cache: "no-store"})
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (v) { if (v) take(v); })
+      .catch(function () { /* offline: the next poll tries again */ });
+  }
+  function send(action) {
+    if (busy || !view) return;
+    busy = true;
+    notice = "";
+    root.classList.add("sending");
+    render();
+    fetch(api + "actions/", {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf},
+      body: JSON.stringify({action: action, version: view.version})
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (body) { return {status: r.status, body: body}; });
+    }).then(function (answer) {
+      busy = false;
+      root.classList.remove("sending");
+      if (answer.status === 200) { take(answer.body); return; }
+      if (answer.status === 409) notice = words.stale;
+      else notice = fill(words.refused, {detail: answer.body.detail || answer.status});
+      render();
+      fetchView();
+    }).catch(function () {
+      busy = false;
+      root.classList.remove("sending");
+      notice = words.offline;
+      render();
+    });
+  }
+
+  function mode(name) { document.documentElement.setAttribute("data-live", name); }
+  function startPolling() {
+    mode("polling");
+    if (!pollTimer) pollTimer = setInterval(fetchView, POLL_MS);
+  }
+  function stopPolling() { mode("socket"); clearInterval(pollTimer); pollTimer = null; }
+  function connect() {
+    if (!("WebSocket" in window)) { startPolling(); return; }
+    var scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    try { socket = new WebSocket(scheme + location.host + wsPath); } catch (e) { startPolling(); return; }
+    socket.onopen = function () { retryMs = 1000; stopPolling(); };
+    socket.onmessage = function (m) {
+      try { take(JSON.parse(m.data)); } catch (e) { fetchView(); }
+    };
+    socket.onclose = function () {
+      socket = null;
+      startPolling();
+      fetchView();
+      setTimeout(connect, retryMs * (0.5 + Math.random()));
+      retryMs = Math.min(retryMs * 2, 10000);
+    };
+  }
+
+  // ---- click, tap and keyboard -----------------------------------------------------------
+  function onClick(e) {
+    var target = e.target.closest ? e.target.closest("button[data-action]") : null;
+    if (target && !target.disabled && root.contains(target)) { send(target.getAttribute("data-action")); return; }
+    if (e.target.id === "play-last-toggle") { showLast = !showLast; renderLastTrick(); }
+  }
+  function onKey(e) {
+    var target = e.target;
+    if (!target || !target.getAttribute || !target.getAttribute("data-card")) return;
+    if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
+    var cards = Array.prototype.slice.call(root.querySelectorAll("#play-hand-box button[data-card]:not([disabled])"));
+    var i = cards.indexOf(target);
+    if (i === -1 || !cards.length) return;
+    var next = cards[(i + (e.key === "ArrowRight" ? 1 : cards.length - 1)) % cards.length];
+    next.focus();
+    e.preventDefault();
+  }
+
+  document.addEventListener("DOMContentLoaded", function () {
+    root = $("play");
+    if (!root) return;
+    words = JSON.parse($("play-words").textContent);
+    players = JSON.parse($("play-players").textContent || "{}");
+    seatOrder = JSON.parse(root.getAttribute("data-seats") || '["N","E","S","W"]');
+    api = root.getAttribute("data-api");
+    wsPath = root.getAttribute("data-ws");
+    csrf = root.getAttribute("data-csrf");
+    var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10);
+    if (pollMs > 0) POLL_MS = pollMs;
+    var first = $("play-view");
+    if (first && first.textContent && first.textContent !== "null") take(JSON.parse(first.textContent));
+    root.addEventListener("click", onClick);
+    root.addEventListener("keydown", onKey);
+    fetchView();
+    connect();
+  });
+})();
