@@ -53,6 +53,7 @@ INSTALLED_APPS = [
     "drive.movements",
     "drive.scoring",
     "drive.live",
+    "drive.play",  # online tables: beside the room, above the evening
     "drive.backup",  # reads every app: the top floor
     "drive.demo",  # plays a demo evening through every app's services: the top floor
 ]
@@ -178,9 +179,15 @@ CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
 # Beat (a process of its own, or `worker -B`) runs the standings sweep: every event whose
 # stored standings are behind its results is recomputed, whatever became of its task.
 STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", 20))
+PLAY_SWEEP_SECONDS = float(os.environ.get("PLAY_SWEEP_SECONDS", 5))
+# A robot's move waits a human-like moment (seconds, drawn between the two) in the worker.
+PLAY_ROBOT_DELAY = (float(os.environ.get("PLAY_ROBOT_DELAY_MIN", 0.4)), float(os.environ.get("PLAY_ROBOT_DELAY_MAX", 1.2)))
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {"task": "drive.scoring.tasks.sweep_stale_standings", "schedule": STANDINGS_SWEEP_SECONDS,
                               "options": {"expires": STANDINGS_SWEEP_SECONDS}},
+    # Online tables: a seat silent past its table's timeout gets a robot standing in.
+    "sweep-silent-seats": {"task": "drive.play.tasks.sweep_silent_seats", "schedule": PLAY_SWEEP_SECONDS,
+                           "options": {"expires": PLAY_SWEEP_SECONDS}},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(Path(tempfile.gettempdir()) / "whist-drive-celerybeat-schedule"))

@@ -21,6 +21,7 @@ urlpatterns = [
     path("", include("drive.scoring.urls")),
     path("", include("drive.movements.urls")),
     path("", include("drive.live.urls")),
+    path("", include("drive.play.urls")),
     path("", include("drive.backup.urls")),
 ]
 

@@ -19,6 +19,7 @@ HINTED = (
     "drive/movements/services/*.py", "drive/movements/selectors/*.py",
     "drive/scoring/services/*.py", "drive/scoring/selectors/*.py", "drive/scoring/access.py",
     "drive/backup/services/*.py",
+    "drive/play/services/*.py", "drive/play/selectors/*.py", "drive/play/access.py",
     "drive/core/*.py",
 )
 UNHINTED_NAMES = ("self", "cls")

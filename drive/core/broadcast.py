@@ -62,3 +62,29 @@ def send_now(event_id: int, kind: Change, **data: Any) -> None:
         if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
             _down_until[0] = time.monotonic() + PAUSE_SECONDS
         log.warning("broadcast of %s for event %s failed (%r); pages poll meanwhile", kind, event_id, exc)
+
+
+# --- online tables (drive.play) ----------------------------------------------------------
+
+def table_group(table_id: int) -> str:
+    return f"play.{table_id}"
+
+
+def publish_table(table_id: int, version: int) -> None:
+    """Announce a change of an online table once the transaction commits: each listener
+    re-reads its own seat's view (the message carries no cards)."""
+    transaction.on_commit(lambda: send_table_now(table_id, version), robust=True)
+
+
+def send_table_now(table_id: int, version: int) -> None:
+    layer = get_channel_layer()
+    if layer is None or time.monotonic() < _down_until[0]:
+        return
+    message = {"type": "play.changed", "table": table_id, "version": version}
+    began = time.monotonic()
+    try:
+        async_to_sync(layer.group_send)(table_group(table_id), message)
+    except Exception as exc:  # a broken channel layer must never undo a saved action
+        if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
+            _down_until[0] = time.monotonic() + PAUSE_SECONDS
+        log.warning("broadcast of table %s version %s failed (%r); pages poll meanwhile", table_id, version, exc)

@@ -1,0 +1,24 @@
+from django.contrib import admin
+
+from drive.play.models import PlayAction, PlaySeat, PlayTable
+
+
+class PlaySeatInline(admin.TabularInline):
+    model = PlaySeat
+    extra = 0
+    raw_id_fields = ("user",)
+
+
+@admin.register(PlayTable)
+class PlayTableAdmin(admin.ModelAdmin):
+    list_display = ("id", "rules", "phase", "version", "created_by", "created_at", "event", "finished_at")
+    list_filter = ("phase",)
+    raw_id_fields = ("created_by", "event")
+    readonly_fields = ("record", "version", "created_at", "changed_at")
+    inlines = [PlaySeatInline]
+
+
+@admin.register(PlayAction)
+class PlayActionAdmin(admin.ModelAdmin):
+    list_display = ("table", "version", "seat", "action", "by_robot", "created_at")
+    raw_id_fields = ("table",)

@@ -1,0 +1,174 @@
+"""REST API of online play (issue 14): make a table, read the caller's view, take or
+fill a seat, act, and read the finished hands. Thin: the services decide, the selector
+answers the caller's view (only what their seat may see)."""
+from django.utils.translation import gettext_lazy as _
+from drf_spectacular.types import OpenApiTypes
+from drf_spectacular.utils import OpenApiResponse, extend_schema
+from rest_framework import serializers, status
+from rest_framework.response import Response
+from rest_framework.views import APIView
+
+from drive.core.api_input import valid_data
+from drive.play import access
+from drive.play.models import SEATS, PlaySeat
+from drive.play.selectors import tables as selectors
+from drive.play.services import actions, tables
+
+ROBOTS = [(kind, label) for kind, label in PlaySeat.Robot.choices if kind]
+SEAT_MESSAGES = {"invalid_choice": _("Seat must be N, E, S or W.")}
+
+FORBIDDEN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not logged in, or not allowed: {\"detail\", \"code\"}")
+NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such table")
+INVALID = OpenApiResponse(OpenApiTypes.OBJECT, description="Field messages, or {\"detail\", \"rule\"} for an action "
+                                                           "the rules refuse")
+CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT, description="{\"detail\", \"version\"}: not your turn, a stale version, "
+                                                            "or a seat taken")
+
+
+# --- what comes in ------------------------------------------------------------------------
+
+
+class NewTableSerializer(serializers.Serializer):
+    rules = serializers.JSONField(help_text="A preset name (\"short\", \"bid\", \"siberian\"...), or "
+                                            "{\"name\": preset, ...options}.")
+    robots = serializers.DictField(child=serializers.ChoiceField(choices=ROBOTS), required=False,
+                                   help_text="Seats given to robots: {\"E\": \"rules\", \"S\": \"strong\"}. "
+                                             "Other seats stay open for invited people.")
+    seat = serializers.ChoiceField(choices=SEATS, required=False, error_messages=SEAT_MESSAGES,
+                                   help_text="Your seat; by default the first seat without a robot.")
+    timeout_seconds = serializers.IntegerField(required=False, min_value=10, max_value=tables.MAX_TIMEOUT_SECONDS,
+                                               help_text="Seconds of silence before a robot stands in (45).")
+
+
+class SeatRequestSerializer(serializers.Serializer):
+    seat = serializers.ChoiceField(choices=SEATS, error_messages=SEAT_MESSAGES)
+    robot = serializers.ChoiceField(choices=ROBOTS, required=False,
+                                    help_text="The creator or organiser seats a robot here.")
+    username = serializers.CharField(required=False, max_length=150,
+                                     help_text="The creator or organiser seats this person here (a substitute).")
+
+
+class ActionRequestSerializer(serializers.Serializer):
+    action = serializers.CharField(max_length=actions.MAX_ACTION_LENGTH, trim_whitespace=True,
+                                   help_text="A card (\"AS\") or a call (\"pass\", \"4 downtown\", \"trump H\"...).")
+    version = serializers.IntegerField(min_value=0, max_value=10**9, help_text="The table's version you saw.")
+    seat = serializers.ChoiceField(choices=SEATS, required=False, error_messages=SEAT_MESSAGES,
+                                   help_text="Optional: the seat you act for; another than yours is refused (403).")
+
+
+# --- what goes out ------------------------------------------------------------------------
+
+
+class TableCreatedSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    seat = serializers.CharField()
+    url = serializers.CharField(help_text="The table's page: its link is the invitation.")
+    ws = serializers.CharField(help_text="The websocket sending this view after every change.")
+
+
+class PlayerSerializer(serializers.Serializer):
+    seat = serializers.CharField()
+    name = serializers.CharField()
+    robot = serializers.CharField()
+    standin = serializers.BooleanField()
+    open = serializers.BooleanField()
+
+
+class TableViewSerializer(serializers.Serializer):
+    """The engine's view of the caller's seat (GameState.view), or the public view for a
+    watcher; variants add fields of their own (contract, ranking, kitty...)."""
+    id = serializers.IntegerField()
+    rules = serializers.CharField()
+    phase = serializers.CharField()
+    to_act = serializers.CharField(allow_null=True)
+    seat = serializers.CharField(allow_null=True, help_text="Yours; null for a watcher.")
+    dealer = serializers.CharField(allow_null=True)
+    hand = serializers.ListField(child=serializers.CharField(), help_text="Your cards only.")
+    legal = serializers.ListField(child=serializers.CharField(), help_text="Your legal actions when you are to act.")
+    trick = serializers.JSONField()
+    tricks = serializers.JSONField()
+    last_trick = serializers.JSONField(allow_null=True)
+    trump = serializers.CharField(allow_null=True)
+    trump_card = serializers.CharField(allow_null=True)
+    auction = serializers.JSONField()
+    open_hands = serializers.JSONField()
+    score = serializers.JSONField()
+    version = serializers.IntegerField()
+    hands_played = serializers.IntegerField()
+    last_record = serializers.JSONField(allow_null=True, help_text="The last finished hand's record.")
+    players = PlayerSerializer(many=True)
+    finished = serializers.BooleanField()
+
+
+class HandSerializer(serializers.Serializer):
+    number = serializers.IntegerField()
+    dealer = serializers.CharField()
+    record = serializers.JSONField(help_text="The game record up to this hand (python -m engine check accepts it).")
+
+
+class HandsSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    rules = serializers.JSONField()
+    hands = HandSerializer(many=True)
+
+
+# --- the views ------------------------------------------------------------------------------
+
+
+def view_response(request, table_id: int) -> Response:
+    table = selectors.table_with_seats(table_id)
+    return Response(selectors.table_view(request.user, table))
+
+
+class TablesView(APIView):
+    @extend_schema(request=NewTableSerializer,
+                   responses={201: TableCreatedSerializer, 400: INVALID, 403: FORBIDDEN},
+                   summary="Make a casual table; you sit at it, robots at the seats given")
+    def post(self, request):
+        data = valid_data(NewTableSerializer, request)
+        table = tables.create_table(request.user, data["rules"], data.get("robots"), data.get("seat"),
+                                    data.get("timeout_seconds"))
+        seat = access.seat_of(request.user, table)
+        body = {"id": table.pk, "seat": seat.seat, "url": f"/play/{table.pk}/", "ws": f"/ws/play/{table.pk}/"}
+        return Response(body, status=status.HTTP_201_CREATED)
+
+
+class TableView(APIView):
+    @extend_schema(responses={200: TableViewSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+                   summary="The caller's view of the table")
+    def get(self, request, table_id):
+        table = access.watched_table(request.user, table_id)
+        return view_response(request, table.pk)
+
+
+class SeatsView(APIView):
+    @extend_schema(request=SeatRequestSerializer,
+                   responses={200: TableViewSerializer, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+                   summary="Take an open seat; or, as the creator or organiser, seat a robot or a substitute")
+    def post(self, request, table_id):
+        data = valid_data(SeatRequestSerializer, request)
+        if "robot" in data:
+            tables.seat_robot(request.user, table_id, data["seat"], data["robot"])
+        elif "username" in data:
+            tables.seat_substitute(request.user, table_id, data["seat"], data["username"])
+        else:
+            tables.take_seat(request.user, table_id, data["seat"])
+        return view_response(request, table_id)
+
+
+class ActionsView(APIView):
+    @extend_schema(request=ActionRequestSerializer,
+                   responses={200: TableViewSerializer, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+                   summary="Play a card or make a call from your seat")
+    def post(self, request, table_id):
+        data = valid_data(ActionRequestSerializer, request)
+        view = actions.apply_action(request.user, table_id, data["action"], data["version"], data.get("seat"))
+        return Response(view)
+
+
+class HandsView(APIView):
+    @extend_schema(responses={200: HandsSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+                   summary="The finished hands' records")
+    def get(self, request, table_id):
+        table = access.hands_table(request.user, table_id)
+        return Response({"id": table.pk, "rules": table.rules, "hands": selectors.hand_records(table)})

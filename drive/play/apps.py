@@ -1,0 +1,11 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class PlayConfig(AppConfig):
+    name = "drive.play"
+    label = "play"
+    verbose_name = _("Online play")
+
+    def ready(self):
+        from drive.play import tasks  # noqa: F401 - registers the app's Celery tasks in every process

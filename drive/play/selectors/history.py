@@ -1,0 +1,56 @@
+"""The hand history: a finished hand of an online table trick by trick (who led, the
+cards in playing order, who won), its calls, the deal, and the double-dummy review
+(engine.analysis) where the hand is four-handed."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine import EngineError, GameState, parse_action
+from engine.analysis import analyse
+from engine.games import new_state
+
+
+def hand_story(record: dict[str, Any]) -> dict[str, Any]:
+    """The last deal of a game record (see `tables.hand_records`), replayed action by
+    action: its calls and exchange in order, each trick as the table saw it, and the
+    result as the engine scored it."""
+    deals = record["deals"]
+    state = new_state(record)
+    for deal in deals[:-1]:
+        state.start_deal(deal)
+        for text in deal.get("actions", []):
+            state.apply(parse_action(text))
+    last = deals[-1]
+    state.start_deal(last)
+    watcher = state.variant.seats[0]
+    calls: list[dict[str, str]] = []
+    tricks: list[dict[str, Any]] = []
+    seen = None
+    for text in last.get("actions", []):
+        action = parse_action(text)
+        actor = state.to_act
+        phase = str(state.phase)
+        state.apply(action)
+        if action.kind != "card" or phase != "play":
+            calls.append({"seat": actor, "call": text, "phase": phase})
+            continue
+        done = _last_trick(state, watcher)
+        if done is not None and done != seen:
+            tricks.append(done)
+            seen = done
+    view = state.view(watcher)
+    return {"dealer": last.get("dealer"), "hands": last.get("hands", {}), "calls": calls, "tricks": tricks,
+            "trump": view.get("trump"), "taken": view.get("tricks", {}), "score": state.score()}
+
+
+def _last_trick(state: GameState, seat: str) -> dict[str, Any] | None:
+    return state.view(seat).get("last_trick")
+
+
+def review(record: dict[str, Any]) -> dict[str, Any] | None:
+    """The double-dummy review of the record's last hand, or None where it does not apply
+    (two or three hands in play, two-card tricks)."""
+    try:
+        return analyse(record)
+    except EngineError:
+        return None

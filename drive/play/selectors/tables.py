@@ -1,0 +1,96 @@
+"""Reads of online tables: the caller's view (the API's and the websocket's JSON), the
+finished hands' records, and a user's tables."""
+from __future__ import annotations
+
+from typing import Any
+
+from django.db.models import Q, QuerySet
+
+from drive.core.accounts import User
+from engine import GameState, Phase, replay_game
+from drive.play.access import may_read_hands, seat_of
+from drive.play.models import PlaySeat, PlayTable
+
+PRIVATE_KEYS = ("seat", "hand", "legal")  # a watcher gets none of these
+
+
+def game_of(table: PlayTable) -> GameState:
+    """The game as the record has it (the record is only ever written from a legal game)."""
+    return replay_game(table.record)
+
+
+def table_view(user: User | None, table: PlayTable, game: GameState | None = None) -> dict[str, Any]:
+    """What the caller may see: their seat's view (`GameState.view`), or the public view
+    for a watcher, plus the table's id, seat, version, players and last finished hand."""
+    game = game or game_of(table)
+    seat = seat_of(user, table)
+    view = game.view(seat.seat) if seat is not None else public_view(game)
+    last = last_record(table, game) if may_read_hands(user, table) else None
+    return {**view, "id": table.pk, "seat": seat.seat if seat else None, "version": table.version,
+            "last_record": last, "players": players(table), "finished": table.finished_at is not None}
+
+
+def public_view(game: GameState) -> dict[str, Any]:
+    """What every seat sees alike: a field is public when all the seats' views agree on
+    it, so no card one player holds or alone has seen can show."""
+    views = [game.view(seat) for seat in game.variant.seats]
+    first = views[0]
+    shared = {key: value for key, value in first.items()
+              if key not in PRIVATE_KEYS and all(v.get(key) == value for v in views[1:])}
+    return {**shared, "seat": None, "hand": [], "legal": []}
+
+
+def players(table: PlayTable) -> list[dict[str, Any]]:
+    """Who plays each seat: a person's name, a robot, or open (for an invited player)."""
+    return [{"seat": s.seat, "name": _name(s), "robot": s.robot, "standin": s.standin, "open": s.is_open}
+            for s in _seats(table)]
+
+
+def _seats(table: PlayTable) -> list[PlaySeat]:
+    return sorted(table.seats.all(), key=lambda s: "NESW".index(s.seat))
+
+
+def _name(seat: PlaySeat) -> str:
+    if seat.user_id is None:
+        return ""
+    return seat.user.get_full_name() or seat.user.get_username()
+
+
+def finished_deals(table: PlayTable, game: GameState | None = None) -> int:
+    """How many deals of the record are finished (scored)."""
+    deals = table.record.get("deals", [])
+    phase = (game.phase if game is not None else table.phase)
+    if not deals:
+        return 0
+    return len(deals) if phase in (Phase.SCORED, Phase.OVER) else len(deals) - 1
+
+
+def last_record(table: PlayTable, game: GameState | None = None) -> dict[str, Any] | None:
+    """The last finished hand as a deal record standing alone: {"rules", "dealer",
+    "hands", ..., "actions"} (engine/RECORD.md)."""
+    done = finished_deals(table, game)
+    if not done:
+        return None
+    return {"rules": table.record["rules"], **table.record["deals"][done - 1]}
+
+
+def hand_records(table: PlayTable) -> list[dict[str, Any]]:
+    """Each finished hand: its number, dealer and a game record ending with it (the
+    earlier deals included: some variants' deals follow from the ones before, so a hand
+    is checked in its game; `python -m engine check` accepts each)."""
+    rules, deals = table.record["rules"], table.record.get("deals", [])
+    return [{"number": n, "dealer": deals[n - 1]["dealer"], "record": {"rules": rules, "deals": deals[:n]}}
+            for n in range(1, finished_deals(table) + 1)]
+
+
+def tables_of(user: User) -> QuerySet[PlayTable]:
+    """The tables the user sits at or created, newest first."""
+    if not user.is_authenticated:
+        return PlayTable.objects.none()
+    return (PlayTable.objects.filter(Q(seats__user=user) | Q(created_by=user)).distinct()
+            .order_by("-created_at", "-id"))
+
+
+def table_with_seats(table_id: int) -> PlayTable | None:
+    return (PlayTable.objects.select_related("event__club").prefetch_related("seats__user")
+            .filter(pk=table_id).first())

@@ -1,0 +1,146 @@
+"""A player's action at an online table, and the one way every action is written.
+
+The game lives in the table's record. Under a row lock the service replays it, checks
+who acts (their seat, their turn, the version they saw), lets the engine judge the
+action, saves the record with the next version and logs the action; after commit the
+change is published and a robot to act next is woken. An action sent twice is applied
+once: the same seat re-sending the action that produced version v + 1 from version v
+gets the current view back (200); anything else stale is a conflict (409).
+"""
+from __future__ import annotations
+
+import random
+import threading
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from drive.core.accounts import User
+from drive.core.broadcast import publish_table
+from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
+from drive.core.jobs import task
+from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
+from drive.play.access import require_player
+from drive.play.models import PlayAction, PlaySeat, PlayTable
+from drive.play.selectors.tables import game_of, table_view
+
+ROBOT_TASK = "drive.play.tasks.robot_move"
+MAX_ACTION_LENGTH = 64
+
+
+def locked_table(table_id: int) -> PlayTable:
+    """The table's row, locked until the transaction ends (404 if there is none)."""
+    table = (PlayTable.objects.select_for_update().filter(pk=table_id).first())
+    if table is None:
+        raise NotFound(_("No such table."))
+    return table
+
+
+def apply_action(user: User | None, table_id: int, action: str, version: int,
+                 seat: str | None = None) -> dict[str, Any]:
+    """Apply the caller's action and answer their new view. 403: not their seat; 409:
+    not their turn, or `version` is not the table's; 400: the rules refuse it."""
+    with transaction.atomic():
+        table = locked_table(table_id)
+        mine = require_player(user, table)
+        if seat is not None and seat != mine.seat:
+            raise Forbidden(_("You play seat %(seat)s only.") % {"seat": mine.seat})
+        if version != table.version:
+            if already_applied(table, mine.seat, action, version):
+                return table_view(user, table)
+            raise Conflict(_("The table has moved on: reload it."), extra={"version": table.version})
+        game = game_of(table)
+        if game.to_act != mine.seat:
+            message = _("The game is over.") if game.phase == Phase.OVER else _("It is not your turn.")
+            raise Conflict(message, extra={"version": table.version})
+        text = judged(game, action)
+        record_action(table, game, mine.seat, text, by_robot=False)
+        back_in_seat(mine)
+        return table_view(user, table, game)
+
+
+def judged(game: GameState, action: str) -> str:
+    """Apply the action to the game or raise Invalid with the engine's rule."""
+    if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_LENGTH:
+        raise Invalid(_("An action is a card (\"AS\") or a call (\"pass\")."), field="action")
+    try:
+        act = parse_action(action)
+        game.apply(act)
+    except IllegalAction as exc:
+        raise Invalid(exc.detail, extra={"rule": exc.rule, "reason": exc.reason}) from None
+    except EngineError as exc:
+        raise Invalid(str(exc), extra={"rule": getattr(exc, "rule", None), "reason": "not_an_action"}) from None
+    return str(act)
+
+
+def already_applied(table: PlayTable, seat: str, action: str, version: int) -> bool:
+    """The seat's same action, sent from `version`, was applied: it produced version + 1."""
+    try:
+        text = str(parse_action(action))
+    except (EngineError, TypeError):
+        return False
+    return PlayAction.objects.filter(table=table, version=version + 1, seat=seat, action=text,
+                                     by_robot=False).exists()
+
+
+def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by_robot: bool) -> None:
+    """Save the game after an applied action: a scored hand's next deal at once (S3, S4:
+    dealt by a cryptographically strong generator, the deal kept in the record), the
+    next version, the log; after commit the change is published and a robot woken."""
+    if game.phase == Phase.SCORED:
+        game.deal(new_rng())
+    table.record = game.record()
+    table.version += 1
+    table.phase = str(game.phase)
+    if game.phase == Phase.OVER and table.finished_at is None:
+        table.finished_at = timezone.now()
+    table.save(update_fields=["record", "version", "phase", "finished_at", "changed_at"])
+    PlayAction.objects.create(table=table, version=table.version, seat=seat, action=text, by_robot=by_robot)
+    publish_table(table.pk, table.version)
+    wake_robot(table, game)
+
+
+def back_in_seat(seat: PlaySeat) -> None:
+    """The person is here: seen now, and no robot stands in for them any more."""
+    seat.last_seen = timezone.now()
+    seat.standin = False
+    seat.save(update_fields=["last_seen", "standin"])
+
+
+def wake_robot(table: PlayTable, game: GameState) -> None:
+    """After commit, ask a worker for the robot's move when a robot (or a stand-in) is to act."""
+    to_act = game.to_act
+    if to_act is None or table.finished_at is not None:
+        return
+    seat = PlaySeat.objects.filter(table=table, seat=to_act).first()
+    if seat is not None and seat.played_by_robot:
+        table_id, version = table.pk, table.version
+        transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
+
+
+_eager = threading.local()
+
+
+def send_robot_move(table_id: int, version: int) -> None:
+    """Send the robot's task with a human-like countdown. Run in-process (eager Celery), a
+    robot's move would wake the next inside itself, and a table of robots would recurse
+    as deep as its game is long: a move woken inside another waits for it to return."""
+    pending = getattr(_eager, "pending", None)
+    if pending is not None:
+        pending.append((table_id, version))
+        return
+    _eager.pending = [(table_id, version)]
+    try:
+        while _eager.pending:
+            args = _eager.pending.pop(0)
+            task(ROBOT_TASK).apply_async(args, countdown=robot_delay())
+    finally:
+        _eager.pending = None
+
+
+def robot_delay() -> float:
+    low, high = settings.PLAY_ROBOT_DELAY
+    return random.uniform(low, high)  # noqa: S311 - a pause, not a secret

@@ -1,0 +1,65 @@
+"""Robots at online tables: a seated robot, or one standing in for a silent person,
+plays its seat with the engine's robots (engine/robots), seeing that seat's view only."""
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.db import transaction
+from django.utils import timezone
+
+from drive.core.broadcast import publish_table
+from engine import Phase
+from engine.robots import ROBOTS
+from drive.play.models import PlaySeat, PlayTable
+from drive.play.selectors.tables import game_of
+from drive.play.services.actions import judged, locked_table, record_action, send_robot_move
+
+STANDIN_ROBOT = "rules"  # who plays for a silent person
+ACTING = (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY)
+
+
+def play_robot(table_id: int, version: int) -> bool:
+    """The robot to act plays, if the table is still at `version` and a robot is to act
+    (a task sent twice, or overtaken by its player's return, does nothing)."""
+    with transaction.atomic():
+        table = PlayTable.objects.select_for_update().filter(pk=table_id).first()
+        if table is None or table.version != version or table.finished_at is not None:
+            return False
+        game = game_of(table)
+        seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
+        if seat is None or not seat.played_by_robot:
+            return False
+        robot = ROBOTS[seat.robot or STANDIN_ROBOT](seed=secrets.randbits(32))
+        action = robot.choose(game.view(seat.seat))  # its own seat's view, nothing else
+        text = judged(game, str(action))
+        record_action(table, game, seat.seat, text, by_robot=True)
+        return True
+
+
+def sweep_silent_seats(now: timezone.datetime | None = None) -> int:
+    """Beat's sweep: a person to act who has been silent past the table's timeout gets a
+    robot standing in until they act again. Answers how many seats it gave a stand-in."""
+    now = now or timezone.now()
+    quiet = PlayTable.objects.filter(finished_at__isnull=True, phase__in=[str(p) for p in ACTING],
+                                     changed_at__lt=now - timedelta(seconds=1))
+    count = 0
+    for table_id in quiet.values_list("pk", flat=True):
+        count += stand_in_if_silent(table_id, now)
+    return count
+
+
+def stand_in_if_silent(table_id: int, now: timezone.datetime) -> bool:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.finished_at is not None or table.changed_at > now - timedelta(seconds=table.timeout_seconds):
+            return False
+        game = game_of(table)
+        seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
+        if seat is None or seat.user_id is None or seat.standin:
+            return False
+        PlaySeat.objects.filter(pk=seat.pk).update(standin=True)
+        publish_table(table.pk, table.version)
+        version = table.version
+        transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
+        return True

@@ -1,0 +1,17 @@
+"""Celery tasks of online play: take ids, call a service, safe to run twice."""
+from celery import shared_task
+
+from drive.play.services import robots
+from drive.play.services.actions import ROBOT_TASK
+
+
+@shared_task(ignore_result=True, name=ROBOT_TASK)
+def robot_move(table_id, version):
+    """The robot to act at `version` plays (the caller's countdown is its human-like pause)."""
+    return robots.play_robot(table_id, version)
+
+
+@shared_task(ignore_result=True, name="drive.play.tasks.sweep_silent_seats")
+def sweep_silent_seats():
+    """Beat's periodic task (settings.CELERY_BEAT_SCHEDULE)."""
+    return robots.sweep_silent_seats()

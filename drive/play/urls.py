@@ -1,0 +1,21 @@
+"""Online play: its pages (/play/...) and its API (under /api/play/)."""
+from django.urls import include, path
+
+from drive.play.api import tables as tables_api
+from drive.play.views import pages
+
+api_patterns = [
+    path("play/tables/", tables_api.TablesView.as_view(), name="api-play-tables"),
+    path("play/tables/<int:table_id>/", tables_api.TableView.as_view(), name="api-play-table"),
+    path("play/tables/<int:table_id>/seats/", tables_api.SeatsView.as_view(), name="api-play-seats"),
+    path("play/tables/<int:table_id>/actions/", tables_api.ActionsView.as_view(), name="api-play-actions"),
+    path("play/tables/<int:table_id>/hands/", tables_api.HandsView.as_view(), name="api-play-hands"),
+]
+
+urlpatterns = [
+    path("play/", pages.lobby, name="play-lobby"),
+    path("play/<int:table_id>/", pages.table_page, name="play-table"),
+    path("play/<int:table_id>/seat/", pages.take_seat, name="play-take-seat"),
+    path("play/<int:table_id>/hands/", pages.hands_page, name="play-hands"),
+    path("api/", include(api_patterns)),
+]
