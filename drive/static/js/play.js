@@ -132,7 +132,9 @@
   }
   var SLOTS = {2: ["bottom", "top"], 3: ["bottom", "left", "right"], 4: ["bottom", "left", "top", "right"]};
   function player(label) {
+    // The view's players: [{seat, name, robot, standin, open}] (or an object by seat).
     var all = (view && view.players) || players || {};
+    if (Array.isArray(all)) return all.filter(function (p) { return p.seat === label; })[0] || null;
     return all[label] || null;
   }
   function actsFor(label) {
@@ -483,7 +485,23 @@
     e.preventDefault();
   }
 
+  // The lobby: only the chosen game's seats get a robot (the first seat is the creator's).
+  function lobbySeats() {
+    var select = $("rules");
+    if (!select) return;
+    function show() {
+      var seats = select.options[select.selectedIndex].getAttribute("data-seats") || "NESW";
+      document.querySelectorAll(".robot-seat").forEach(function (row) {
+        var code = row.getAttribute("data-seat");
+        row.hidden = seats.indexOf(code) <= 0;
+      });
+    }
+    select.addEventListener("change", show);
+    show();
+  }
+
   document.addEventListener("DOMContentLoaded", function () {
+    lobbySeats();
     root = $("play");
     if (!root) return;
     words = JSON.parse($("play-words").textContent);

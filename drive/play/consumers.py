@@ -1,0 +1,102 @@
+"""Websocket of an online table (`/ws/play/<id>/`): the caller's own view on connect and
+after every change of the table, nothing else. A change message carries no cards (only
+the table and its version); each socket re-reads its own seat's view, so no frame ever
+holds a hand its reader may not see. A page may also send {"action", "version"}: the
+same service as the REST API judges it (under the table's row lock), and the answer is
+the new view, or {"error": {...}} with the status the API would give."""
+from __future__ import annotations
+
+import json
+import logging
+from typing import Any
+
+from channels.db import database_sync_to_async
+from channels.generic.websocket import AsyncWebsocketConsumer
+
+from drive.core.broadcast import table_group
+from drive.core.errors import ServiceError
+from drive.play.services.actions import apply_action
+from drive.play.selectors.tables import table_view, table_with_seats
+
+log = logging.getLogger(__name__)
+REFUSED = 4403  # not signed in
+NO_TABLE = 4404  # no such table
+TRY_LATER = 4013  # the channel layer is down: the page polls, then reconnects
+
+
+def view_for(user: Any, table_id: int) -> dict[str, Any] | None:
+    """The caller's view of the table now, or None if there is no such table."""
+    table = table_with_seats(table_id)
+    return None if table is None else table_view(user, table)
+
+
+def act(user: Any, table_id: int, action: Any, version: Any) -> dict[str, Any]:
+    if not isinstance(version, int) or isinstance(version, bool):
+        return {"error": {"status": 400, "detail": "version must be a whole number", "code": "invalid"}}
+    try:
+        return apply_action(user, table_id, action, version)
+    except ServiceError as refused:
+        return {"error": {"status": refused.status, **refused.as_dict()}}
+
+
+class TableConsumer(AsyncWebsocketConsumer):
+    table_id: int | None = None
+    group: str | None = None
+    sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
+
+    async def connect(self) -> None:
+        user = self.scope.get("user")
+        self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
+        if user is None or not user.is_authenticated:
+            await self.close(code=REFUSED)
+            return
+        view = await database_sync_to_async(view_for)(user, self.table_id)
+        if view is None:
+            await self.close(code=NO_TABLE)
+            return
+        try:
+            await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+        except Exception as exc:  # noqa: BLE001 - the layer is down: the page polls meanwhile
+            log.warning("table %s: the channel layer refused a socket (%r)", self.table_id, exc)
+            await self.close(code=TRY_LATER)
+            return
+        self.group = table_group(self.table_id)
+        await self.accept()
+        # Read again once in the group: a change between the first read and the join is not missed.
+        await self._send_view(await database_sync_to_async(view_for)(user, self.table_id) or view)
+
+    async def disconnect(self, code: int) -> None:
+        if self.group is not None:
+            try:
+                await self.channel_layer.group_discard(self.group, self.channel_name)
+            except Exception:  # noqa: BLE001 - a layer that is down forgets us anyway
+                log.debug("leaving %s failed", self.group, exc_info=True)
+
+    async def play_changed(self, message: dict[str, Any]) -> None:
+        if message.get("table") != self.table_id or message.get("version", 0) < self.sent:
+            return
+        view = await database_sync_to_async(view_for)(self.scope["user"], self.table_id)
+        if view is not None:
+            await self._send_view(view)
+
+    async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
+        try:
+            message = json.loads(text_data or "")
+        except ValueError:
+            message = None
+        if not isinstance(message, dict) or "action" not in message:
+            await self.send(text_data=json.dumps({"error": {"status": 400, "code": "invalid",
+                                                            "detail": "send {\"action\": ..., \"version\": ...}"}}))
+            return
+        answer = await database_sync_to_async(act)(self.scope["user"], self.table_id, message.get("action"),
+                                                   message.get("version"))
+        if "error" in answer:
+            await self.send(text_data=json.dumps(answer))
+        else:
+            await self._send_view(answer)
+
+    async def _send_view(self, view: dict[str, Any]) -> None:
+        if view["version"] < self.sent:
+            return
+        self.sent = view["version"]
+        await self.send(text_data=json.dumps(view))

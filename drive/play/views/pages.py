@@ -1,0 +1,143 @@
+"""The online-play pages: the lobby (a new table, my tables), the table page (the script
+renders the API's view and plays through the API) and the hand history. Thin: every
+rule and permission is in the services and selectors."""
+from __future__ import annotations
+
+import json
+
+from django.conf import settings
+from django.contrib.auth.decorators import login_required
+from django.contrib import messages
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from drive.core.errors import Forbidden, ServiceError
+from drive.core.seats import seat_letter
+from engine import VARIANTS
+from drive.play.access import any_table, may_manage, may_read_hands, seat_of
+from drive.play.models import PlaySeat
+from drive.play.services import tables as table_services
+from drive.play.selectors.history import hand_story, review
+from drive.play.selectors.tables import hand_records, players, table_view, table_with_seats, tables_of
+from drive.play.views.words import page_words, rank_letters, suit_names
+from drive.play.views.presets import preset_label, presets
+
+ROBOT_CHOICES = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label),
+                 ("random", PlaySeat.Robot.RANDOM.label), ("", _("open seat (invite)"))]
+
+
+@login_required
+@require_http_methods(["GET", "POST"])
+def lobby(request: HttpRequest) -> HttpResponse:
+    error, chosen = "", request.POST.get("rules", "short")
+    if request.method == "POST":
+        robots = {seat: request.POST.get(f"robot_{seat}", "") for seat in "NESW"}
+        variant = VARIANTS.get(chosen)
+        seats = variant.seats[1:] if variant is not None else ()
+        robots = {seat: kind for seat, kind in robots.items() if kind and seat in seats}
+        try:
+            table = table_services.create_table(request.user, chosen, robots)
+        except ServiceError as refused:
+            error = refused.message
+        else:
+            return redirect("play-table", table.pk)
+    rows = []
+    for table in tables_of(request.user):
+        mine = seat_of(request.user, table)
+        rows.append({"label": preset_label(_rules_name(table.rules)), "url": reverse("play-table", args=[table.pk]),
+                     "seat_letter": seat_letter(mine.seat) if mine else "–", "finished": table.finished_at is not None,
+                     "state": _("Game over") if table.finished_at else _("Playing")})
+    seats = [{"code": code, "letter": seat_letter(code), "default": "rules"} for code in "ESW"]
+    return render(request, "play/lobby.html", {
+        "presets": presets(), "chosen": chosen, "seats": seats, "robot_choices": ROBOT_CHOICES,
+        "tables": rows, "form_error": error}, status=400 if error else 200)
+
+
+def _rules_name(rules) -> str:
+    return rules if isinstance(rules, str) else rules.get("name", "")
+
+
+@login_required
+@require_http_methods(["GET"])
+def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_with_seats(table_id) or any_table(table_id)  # 404 when there is none
+    view = table_view(request.user, table)
+    seats = list(view.get("seating") or [s.seat for s in sorted(table.seats.all(), key=lambda s: "NESW".index(s.seat))])
+    open_seats = [] if view["seat"] or table.finished_at else [s for s in table.seats.all() if s.is_open]
+    seat_forms = [{"seat": s.seat, "action": reverse("play-take-seat", args=[table.pk]),
+                   "label": _("Sit at %(seat)s") % {"seat": seat_letter(s.seat)}} for s in open_seats]
+    invite = any(s.is_open for s in table.seats.all()) and (view["seat"] or may_manage(request.user, table))
+    response = render(request, "play/table.html", {
+        "table": table, "view": view, "words": page_words(), "players": {}, "seats_json": json.dumps(seats),
+        "table_title": preset_label(_rules_name(table.rules)),
+        "api_url": f"/api/play/tables/{table.pk}/", "ws_url": f"/ws/play/{table.pk}/",
+        "poll_ms": getattr(settings, "PLAY_POLL_MS", None), "seat_forms": seat_forms,
+        "invite_url": request.build_absolute_uri(reverse("play-table", args=[table.pk])) if invite else ""})
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@login_required
+@require_POST
+def take_seat(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        table_services.take_seat(request.user, table_id, request.POST.get("seat", ""))
+    except ServiceError as refused:
+        messages.error(request, refused.message)
+    return redirect("play-table", table_id)
+
+
+@login_required
+@require_http_methods(["GET"])
+def hands_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    table = table_with_seats(table_id) or any_table(table_id)
+    if not may_read_hands(request.user, table):
+        raise Forbidden(_("The hands show every card: the table's players see them, everyone once the game is over."))
+    records = hand_records(table)
+    try:
+        chosen = int(request.GET.get("hand", len(records)))
+    except ValueError:
+        chosen = len(records)
+    hands = []
+    for item in records:
+        story = hand_story(item["record"])
+        shown = item["number"] == chosen
+        hands.append({"number": item["number"], "dealer": seat_letter(item["dealer"]), "story": story,
+                      "deal": _deal_rows(story["hands"]),
+                      "calls": [{**c, "seat": seat_letter(c["seat"])} for c in story["calls"]],
+                      "tricks": _trick_rows(story["tricks"]), "taken": _sides(story["taken"]),
+                      "review": review(item["record"]) if shown else None, "shown": shown})
+    return render(request, "play/hands.html", {
+        "table": table, "hands": hands, "table_title": preset_label(_rules_name(table.rules)),
+        "players": players(table), "suits": suit_names(), "ranks": rank_letters()})
+
+
+def _sides(counts: dict) -> dict:
+    names = page_words()["sides"]
+    return {names.get(side) or "+".join(seat_letter(s) for s in side.split("+")): n for side, n in counts.items()}
+
+
+SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def card_face(card: str) -> dict:
+    """A card as the page shows it: the rank in the reader's letters, the suit's symbol."""
+    if card in ("BJ", "LJ"):
+        return {"code": card, "rank": "★" if card == "BJ" else "☆", "pip": "", "suit": "J"}
+    ranks = rank_letters()
+    return {"code": card, "rank": ranks.get(card[0], card[0]), "pip": SYMBOLS[card[1]], "suit": card[1]}
+
+
+def _deal_rows(hands: dict) -> list:
+    return [{"seat": seat_letter(label) if label in "NESW" else label,
+             "cards": [card_face(c) for c in hands[label]]} for label in hands]
+
+
+def _trick_rows(tricks: list) -> list:
+    return [{"number": n, "leader": seat_letter(t["leader"]), "winner": seat_letter(t["winner"]),
+             "cards": [{"seat": seat_letter(p["seat"]) if p["seat"] in "NESW" else _("dummy"),
+                        "won": p["seat"] == t["winner"], **card_face(p["card"])} for p in t["cards"]]}
+            for n, t in enumerate(tricks, start=1)]
