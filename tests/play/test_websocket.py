@@ -1,0 +1,196 @@
+"""The table's websocket (issue 14): each socket hears only its own seat's view, on
+connect and after every change, whoever made it; actions sent on the socket are judged
+by the same service as the REST API; a replayed old message changes nothing and a stale
+one is refused; no socket without a session, none for a table that is not there."""
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+from channels.testing import WebsocketCommunicator
+from django.test import Client
+
+from drive.asgi import application
+from drive.play.consumers import NO_TABLE, REFUSED
+from drive.play.models import PlayTable
+from drive.play.services import tables
+from engine import replay_game
+
+ORIGIN = (b"origin", b"http://testserver")
+SEATS = "NESW"
+WAIT = 10
+
+
+def session_cookie(user):
+    client = Client()
+    client.force_login(user)
+    return client.cookies["sessionid"].value
+
+
+async def open_socket(table_id, user=None):
+    headers = [ORIGIN]
+    if user is not None:
+        cookie = await sync_to_async(session_cookie)(user)
+        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+    socket = WebsocketCommunicator(application, f"/ws/play/{table_id}/", headers=headers)
+    connected, code = await socket.connect(timeout=WAIT)
+    return socket, connected, code
+
+
+async def frame(socket):
+    return json.loads(await socket.receive_from(timeout=WAIT))
+
+
+async def refusal(socket):
+    """The answer to a refused message: views still on the line (a change's broadcast) skipped."""
+    while True:
+        answer = await frame(socket)
+        if "error" in answer:
+            return answer["error"]
+
+
+def cards_in(value):
+    """Every card code anywhere in a frame (keys and values, however deep)."""
+    text = json.dumps(value)
+    return {card for card in all_cards() if f'"{card}"' in text or f'"discard {card}"' in text}
+
+
+def all_cards():
+    return [r + s for s in "SHDC" for r in "23456789TJQKA"]
+
+
+def hidden_from(table_id, seat):
+    """The cards `seat` may not see now: other seats' cards still held (the turned trump
+    card, face up until played, excepted)."""
+    table = PlayTable.objects.get(pk=table_id)
+    game = replay_game(table.record)
+    deal = table.record["deals"][-1]
+    played = {a for a in deal["actions"]}
+    turned = game.view(seat).get("trump_card")
+    return {card for other, hand in deal["hands"].items() if other != seat
+            for card in hand if card not in played and card != turned}
+
+
+def assert_own_view_only(view, seat, table_id):
+    assert view["seat"] == seat
+    private = {k: v for k, v in view.items() if k != "last_record"}  # a finished hand shows all
+    leaked = cards_in(private) & hidden_from(table_id, seat)
+    assert not leaked, f"{seat}'s frame shows {sorted(leaked)}"
+    table = PlayTable.objects.get(pk=table_id)
+    held = replay_game(table.record).view(seat)["hand"]
+    assert view["hand"] == held
+
+
+@pytest.fixture
+def four(make_user):
+    return {seat: make_user(f"player-{seat}") for seat in SEATS}
+
+
+@pytest.fixture
+def table_of_four(four):
+    table = tables.create_table(four["N"], "short", {})
+    for seat in "ESW":
+        tables.take_seat(four[seat], table.pk, seat)
+    return table.pk
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_each_seat_hears_only_its_own_view_after_every_play(four, table_of_four):
+    table_id = table_of_four
+    sockets = {}
+    for seat in SEATS:
+        socket, connected, _ = await open_socket(table_id, four[seat])
+        assert connected
+        sockets[seat] = socket
+        first = await frame(socket)
+        await sync_to_async(assert_own_view_only)(first, seat, table_id)
+    version = first["version"]
+    to_act = first["to_act"]
+    for _ in range(10):  # two tricks and a half: each play reaches all four, each its own
+        mover = sockets[to_act]
+        legal = (await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table_id).record)
+                                     .view(to_act)["legal"])())
+        await mover.send_to(text_data=json.dumps({"action": legal[-1], "version": version}))
+        heard = {}
+        for seat, socket in sockets.items():
+            view = await frame(socket)
+            while view["version"] < version + 1:
+                view = await frame(socket)
+            heard[seat] = view
+            await sync_to_async(assert_own_view_only)(view, seat, table_id)
+        assert {v["version"] for v in heard.values()} == {version + 1}
+        version, to_act = version + 1, heard["N"]["to_act"]
+        for socket in sockets.values():  # nothing else on the line: one view per change
+            while not await socket.receive_nothing(timeout=0.3):
+                extra = await frame(socket)
+                assert extra["version"] == version and "error" not in extra
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_replayed_old_message_is_applied_once_and_a_stale_one_refused(four, table_of_four):
+    table_id = table_of_four
+    first_view = await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table_id).record))()
+    seat = first_view.to_act
+    socket, connected, _ = await open_socket(table_id, four[seat])
+    assert connected
+    view = await frame(socket)
+    card = view["legal"][0]
+    message = json.dumps({"action": card, "version": view["version"]})
+    await socket.send_to(text_data=message)
+    after = await frame(socket)
+    assert after["version"] == view["version"] + 1 and card not in after["hand"]
+    await socket.send_to(text_data=message)  # the same message again (a retry, or a replay)
+    again = await frame(socket)
+    assert again["version"] == after["version"]
+    record = await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).record)()
+    assert record["deals"][-1]["actions"] == [card]  # applied once
+    other = next(c for c in view["legal"] if c != card)
+    await socket.send_to(text_data=json.dumps({"action": other, "version": view["version"]}))
+    assert (await refusal(socket))["status"] == 409
+    await socket.send_to(text_data=json.dumps({"action": other, "version": after["version"]}))
+    assert (await refusal(socket))["status"] == 409  # not this seat's turn now
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_card_not_held_and_another_seats_turn_are_refused_on_the_socket(four, table_of_four):
+    table_id = table_of_four
+    game = await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table_id).record))()
+    seat = game.to_act
+    idle = next(s for s in SEATS if s != seat)
+    socket, _, _ = await open_socket(table_id, four[seat])
+    view = await frame(socket)
+    not_held = next(c for c in all_cards() if c not in view["hand"])
+    await socket.send_to(text_data=json.dumps({"action": not_held, "version": view["version"]}))
+    answer = await refusal(socket)
+    assert answer["status"] == 400 and answer.get("rule")
+    other, _, _ = await open_socket(table_id, four[idle])
+    theirs = await frame(other)
+    await other.send_to(text_data=json.dumps({"action": view["legal"][0], "version": theirs["version"]}))
+    assert (await refusal(other))["status"] == 409  # out of turn; and never another seat's card
+    await other.send_to(text_data="not json")
+    assert (await refusal(other))["status"] == 400
+    record = await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).record)()
+    assert record["deals"][-1]["actions"] == []
+    await socket.disconnect()
+    await other.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_watcher_hears_the_public_view_and_strangers_no_socket(four, table_of_four, make_user):
+    table_id = table_of_four
+    _, connected, code = await open_socket(table_id)
+    assert (connected, code) == (False, REFUSED)
+    watcher = await sync_to_async(make_user)("watcher")
+    _, connected, code = await open_socket(table_id + 1000, watcher)
+    assert (connected, code) == (False, NO_TABLE)
+    socket, connected, _ = await open_socket(table_id, watcher)
+    assert connected
+    view = await frame(socket)
+    assert view["seat"] is None and view["hand"] == [] and view["legal"] == []
+    deal = (await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).record)())["deals"][-1]
+    turned = view.get("trump_card")
+    dealt = {c for hand in deal["hands"].values() for c in hand if c != turned}
+    assert not cards_in({k: v for k, v in view.items() if k != "last_record"}) & dealt
+    await socket.disconnect()
