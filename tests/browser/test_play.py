@@ -1,0 +1,164 @@
+"""Online play in real Chromium (issue 14): four people at one table play a whole hand by
+clicks; one person and three robots play whole games of short whist, bid whist and
+Siberian whist, and the score sheet on the page is the engine's. The test server is
+WSGI, so the pages run on their fallback (polling the view); the websocket has its own
+tests (tests/play/test_websocket.py). Robots move in-process (eager Celery)."""
+import pytest
+from django.test import Client
+
+from drive.play.models import PlayTable
+from drive.play.services import tables
+from engine import replay_game
+
+from .conftest import WAIT_MS
+from .test_screen import in_thread
+
+PLAY = "#play"
+LEGAL = "#play button[data-action]:not([disabled])"
+
+
+@pytest.fixture
+def fast_polls(settings):
+    settings.PLAY_POLL_MS = 250
+    settings.PLAY_ROBOT_DELAY = (0, 0)
+
+
+def signed_in(new_page, live_server, user, name):
+    client = Client()
+    client.force_login(user)
+    page = new_page(name)
+    page.context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                               "url": live_server.url}])
+    return page
+
+
+def version(page):
+    return int(page.locator(PLAY).get_attribute("data-version") or -1)
+
+
+def play_one(page):
+    """Click the first action the page offers (a card, or the first call) and wait for
+    the table to move on past it."""
+    before = version(page)
+    page.locator(LEGAL).first.click()
+    wait_until(page, lambda: version(page) > before, "the table to move on")
+
+
+def wait_until(page, condition, what):
+    """Give the page turns until `condition()` holds (a hang bound, not a speed); no
+    string evaluated in the page (the Content-Security-Policy forbids eval)."""
+    for _ in range(WAIT_MS // 50):
+        if condition():
+            return
+        page.wait_for_timeout(50)
+    raise AssertionError(f"still waiting for {what}")
+
+
+def my_turn(page):
+    return page.locator(f"{PLAY}.my-turn").count() > 0 and page.locator(LEGAL).count() > 0
+
+
+def fetched(work):
+    """The value of database work run in a thread of its own (its own connection)."""
+    box = []
+    in_thread(lambda: box.append(work()))
+    return box[0]
+
+
+def score_of(table_id):
+    table = PlayTable.objects.get(pk=table_id)
+    return replay_game(table.record).score(), table.finished_at
+
+
+def assert_sheet_is_the_engines(page, table_id):
+    score, finished = fetched(lambda: score_of(table_id))
+    sheet = page.locator("#play-score").inner_text()
+    assert finished is not None
+    assert score["winner"] in ("NS", "EW", "N", "E", "S", "W")
+    assert "Winner:" in sheet
+    side = {"NS": "N-S", "EW": "E-W"}.get(score["winner"], score["winner"])
+    assert f"Winner: {side}" in sheet
+    for line in ("below", "above", "totals", "net"):
+        for key, value in (score.get(line) or {}).items():
+            assert str(value) in sheet, f"{line} {key} {value} not on the sheet:\n{sheet}"
+    for game in score.get("games") or []:
+        for line in ("below", "above"):
+            for value in game[line].values():
+                assert str(value) in sheet
+
+
+def play_to_the_end(page, table_id, limit=3000):
+    for _ in range(limit):
+        if page.locator(PLAY).get_attribute("data-phase") == "over":
+            return
+        if my_turn(page):
+            play_one(page)
+        else:
+            page.wait_for_timeout(100)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_four_people_play_a_whole_hand_by_clicks(make_user, new_page, live_server, fast_polls, shoot):
+    from playwright.sync_api import expect
+
+    people = {seat: make_user(f"p{seat}", first_name=name, last_name="Player")
+              for seat, name in zip("NESW", ("Nora", "Evan", "Sam", "Wendy"))}
+    table = tables.create_table(people["N"], "short", {})
+    for seat in "ESW":
+        tables.take_seat(people[seat], table.pk, seat)
+    pages = {seat: signed_in(new_page, live_server, people[seat], seat) for seat in "NESW"}
+    for page in pages.values():
+        page.goto(f"/play/{table.pk}/")
+        expect(page.locator("#play-hand .pcard")).to_have_count(13)
+    shoot(pages["N"], "play-hand-start-north")
+    played = 0
+    while played < 52:
+        movers = [s for s, p in pages.items() if my_turn(p)]
+        if not movers:
+            pages["N"].wait_for_timeout(100)
+            continue
+        assert len(movers) == 1, movers
+        page = pages[movers[0]]
+        if played == 5:
+            # the cards that may not be played look so (following suit) and cannot be clicked
+            illegal = page.locator("#play-hand button.illegal")
+            if illegal.count():
+                assert illegal.first.is_disabled()
+            shoot(page, "play-hand-mid-trick")
+        play_one(page)
+        played += 1
+    for seat, page in pages.items():
+        expect(page.locator("#play-hands-played")).to_contain_text("Hands played: 1")
+    record = fetched(lambda: PlayTable.objects.get(pk=table.pk).record)
+    assert len(record["deals"][0]["actions"]) == 52
+    shoot(pages["S"], "play-hand-next-deal-south")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("rules", ["short", "bid", "siberian"])
+def test_one_person_and_three_robots_play_a_whole_game(rules, make_user, new_page, live_server, fast_polls,
+                                                       shoot):
+    from playwright.sync_api import expect
+
+    me = make_user("solo", first_name="Sol")
+    page = signed_in(new_page, live_server, me, "solo")
+    page.goto("/play/")
+    page.select_option("#rules", rules)
+    for seat in "ESW":
+        page.select_option(f"#robot-{seat}", "rules")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url("**/play/*/")
+    table_id = int(page.url.rstrip("/").split("/")[-1])
+    wait_until(page, lambda: version(page) >= 0, "the table's view")
+    shoot(page, f"play-{rules}-start")
+    page.reload()  # a reload resumes exactly where the table is
+    play_to_the_end(page, table_id)
+    expect(page.locator("#play-status")).to_contain_text("Game over")
+    assert_sheet_is_the_engines(page, table_id)
+    shoot(page, f"play-{rules}-over")
+    page.goto(f"/play/{table_id}/hands/")
+    expect(page.locator(".history-hand").first).to_be_visible()
+    shoot(page, f"play-{rules}-hands")
