@@ -153,10 +153,10 @@
       var head = el("div", "place-head");
       head.appendChild(el("strong", "seat-letter", seatName(label)));
       var who = player(label);
-      var name = who && (who.name || (who.robot ? words.robot : "")) || (label === "dummy" ? "" : words.open_seat);
+      var name = who && who.name || (who && who.robot || label === "dummy" ? "" : words.open_seat);
       if (label === mySeat()) name = words.you;
       if (name) head.appendChild(el("span", "who", name));
-      if (who && who.robot) head.appendChild(el("span", "tag", "🤖 " + words.robot));
+      if (who && who.robot) head.appendChild(el("span", "tag", words.robot));
       if (who && who.standin) head.appendChild(el("span", "tag", words.standin));
       if (view && view.dealer === label) head.appendChild(el("span", "tag dealer", words.dealer));
       box.appendChild(head);
@@ -278,10 +278,11 @@
   }
   function renderHand() {
     var box = clear($("play-hand"));
-    var mine = view.legal && view.legal.length > 0;
+    // Cards look unplayable only while a card is what is asked for (not during the calls).
+    var mine = (view.legal || []).some(function (a) { return /^(BJ|LJ|[2-9TJQKA][SHDC])$/.test(a) || a.indexOf("discard ") === 0; });
     var discarded = view.discards || [];
     var cards = (view.hand || []).filter(function (c) { return discarded.indexOf(c) === -1 || view.phase !== "exchange"; });
-    $("play-hand-box").hidden = !view.seat;
+    $("play-hand-box").hidden = !view.seat || (!cards.length && !Object.keys(view.open_hands || {}).some(function (k) { return (view.open_hands[k] || []).length; }));
     if (cards.length) box.appendChild(handRows(cards, mine, true));
     var open = clear($("play-open"));
     var hands = view.open_hands || {};
