@@ -1,0 +1,202 @@
+"""Online play's REST API, exactly as issue 14 gives it: make a table, the caller's view,
+seats, actions (200, 400 with the rule, 403, 409) and the finished hands."""
+import io
+import json
+from contextlib import redirect_stdout
+
+import pytest
+
+from drive.play.models import PlayAction, PlaySeat, PlayTable
+from drive.play.selectors.tables import game_of
+from engine.cli import main as engine_cli
+from tests.play.core_kit import fresh, hidden_cards, shown_cards
+
+pytestmark = pytest.mark.django_db
+
+VIEW_KEYS = {"id", "rules", "phase", "to_act", "seat", "hand", "legal", "trick", "tricks", "trump", "auction",
+             "score", "version", "hands_played", "last_record"}
+
+
+@pytest.fixture
+def people(make_user):
+    return {seat: make_user(f"player-{seat}") for seat in "NESW"}
+
+
+def client_of(api, user):
+    api.force_authenticate(user)
+    return api
+
+
+def make_table(api, user, body=None):
+    client_of(api, user)
+    answer = api.post("/api/play/tables/", body or {"rules": "short", "robots": {"E": "rules", "S": "rules",
+                                                                                  "W": "rules"}}, format="json")
+    assert answer.status_code == 201, answer.content
+    return answer.json()
+
+
+def four_at(api, people, rules="short"):
+    created = make_table(api, people["N"], {"rules": rules})
+    for seat in "ESW":
+        client_of(api, people[seat])
+        assert api.post(f"/api/play/tables/{created['id']}/seats/", {"seat": seat}, format="json").status_code == 200
+    return PlayTable.objects.get(pk=created["id"])
+
+
+def test_a_table_is_made_as_the_issue_says(api, make_user):
+    body = make_table(api, make_user())
+    table_id = body["id"]
+    assert body == {"id": table_id, "seat": "N", "url": f"/play/{table_id}/", "ws": f"/ws/play/{table_id}/"}
+    seats = {s.seat: s.robot for s in PlaySeat.objects.filter(table_id=table_id)}
+    assert seats == {"N": "", "E": "rules", "S": "rules", "W": "rules"}
+
+
+def test_the_callers_view_holds_the_issues_fields(api, make_user, django_capture_on_commit_callbacks):
+    me = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        table_id = make_table(api, me)["id"]
+    view = api.get(f"/api/play/tables/{table_id}/").json()
+    assert VIEW_KEYS <= set(view)
+    assert view["id"] == table_id and view["seat"] == "N" and view["rules"] == "short"
+    assert view["to_act"] == "N" and view["legal"] and set(view["legal"]) <= set(view["hand"])
+    assert view["tricks"] == {"NS": 0, "EW": 0} and view["last_record"] is None
+    assert view["version"] == fresh(PlayTable.objects.get(pk=table_id)).version
+
+
+def test_making_a_table_is_refused_with_field_messages(api, make_user):
+    client_of(api, make_user())
+    for body, field in (({"rules": "nonsense"}, "rules"), ({"rules": "short", "robots": {"E": "genius"}}, "robots"),
+                        ({"rules": "short", "robots": {"N": "rules", "E": "rules", "S": "rules", "W": "rules"}},
+                         "robots"),
+                        ({"rules": "short", "seat": "Q"}, "seat"), ({}, "rules"),
+                        ({"rules": {"name": "short", "bogus": 1}}, "rules")):
+        answer = api.post("/api/play/tables/", body, format="json")
+        assert answer.status_code == 400 and field in answer.json(), (body, answer.content)
+    assert not PlayTable.objects.exists()
+
+
+def test_anonymous_callers_are_refused(api, make_user):
+    assert api.post("/api/play/tables/", {"rules": "short"}, format="json").status_code == 403
+    table_id = make_table(api, make_user())["id"]
+    api.force_authenticate(None)
+    assert api.get(f"/api/play/tables/{table_id}/").status_code == 403
+    assert api.post(f"/api/play/tables/{table_id}/seats/", {"seat": "E"}, format="json").status_code == 403
+    assert api.post(f"/api/play/tables/{table_id}/actions/", {"action": "AS", "version": 0},
+                    format="json").status_code == 403
+    assert api.get(f"/api/play/tables/{table_id}/hands/").status_code == 403
+
+
+def test_an_unknown_table_is_404(api, make_user):
+    client_of(api, make_user())
+    assert api.get("/api/play/tables/999999/").status_code == 404
+    assert api.post("/api/play/tables/999999/actions/", {"action": "AS", "version": 0}, format="json").status_code == 404
+    assert api.post("/api/play/tables/999999/seats/", {"seat": "E"}, format="json").status_code == 404
+    assert api.get("/api/play/tables/999999/hands/").status_code == 404
+
+
+def test_a_play_answers_the_new_view_and_the_robots_follow(api, make_user, django_capture_on_commit_callbacks):
+    me = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        table_id = make_table(api, me)["id"]
+    view = api.get(f"/api/play/tables/{table_id}/").json()
+    card = view["legal"][0]
+    with django_capture_on_commit_callbacks(execute=True):
+        answer = api.post(f"/api/play/tables/{table_id}/actions/", {"action": card, "version": view["version"]},
+                          format="json")
+    assert answer.status_code == 200
+    assert answer.json()["version"] == view["version"] + 1 and card not in answer.json()["hand"]
+    now = api.get(f"/api/play/tables/{table_id}/").json()
+    assert now["to_act"] == "N" or now["phase"] != "play"  # the three robots played
+    assert now["version"] > view["version"] + 1
+
+
+def test_each_cheat_gets_its_status(api, people, make_user):
+    table = four_at(api, people)
+    game = game_of(table)
+    to_act = game.to_act
+    other = next(s for s in "NESW" if s != to_act)
+    url = f"/api/play/tables/{table.pk}/actions/"
+    legal = str(game.legal_actions()[0])
+    # another seat's action: 403 (named), and someone with no seat: 403
+    client_of(api, people[other])
+    assert api.post(url, {"action": legal, "version": 0, "seat": to_act}, format="json").status_code == 403
+    client_of(api, make_user())
+    assert api.post(url, {"action": legal, "version": 0}, format="json").status_code == 403
+    # out of turn: 409
+    client_of(api, people[other])
+    assert api.post(url, {"action": game.view(other)["hand"][0], "version": 0}, format="json").status_code == 409
+    # a card not held: 400 with the rule
+    client_of(api, people[to_act])
+    refused = api.post(url, {"action": game.view(other)["hand"][0], "version": 0}, format="json")
+    assert refused.status_code == 400 and refused.json()["rule"] and refused.json()["detail"]
+    # a bad body: 400 with field messages
+    assert api.post(url, {"action": legal}, format="json").status_code == 400
+    assert api.post(url, {"action": legal, "version": "x"}, format="json").status_code == 400
+    # applied once, then the same message again: 200 and nothing new
+    first = api.post(url, {"action": legal, "version": 0}, format="json")
+    again = api.post(url, {"action": legal, "version": 0}, format="json")
+    assert first.status_code == again.status_code == 200 and again.json()["version"] == 1
+    assert PlayAction.objects.filter(table=table).count() == 1
+    # another message from the old version: 409 with the current version
+    stale = api.post(url, {"action": str(game.legal_actions()[1]), "version": 0}, format="json")
+    assert stale.status_code == 409 and stale.json()["version"] == 1
+
+
+def test_reading_another_hand_is_impossible(api, people, make_user):
+    table = four_at(api, people, "bid")
+    for seat in "NESW":
+        client_of(api, people[seat])
+        view = api.get(f"/api/play/tables/{table.pk}/").json()
+        assert view["seat"] == seat and not shown_cards(view) & hidden_cards(table, seat)
+    client_of(api, make_user())
+    watcher = api.get(f"/api/play/tables/{table.pk}/").json()
+    assert watcher["seat"] is None and watcher["hand"] == [] and watcher["legal"] == []
+    assert not shown_cards(watcher) & set.intersection(*(hidden_cards(table, s) for s in "NESW"))
+
+
+def test_seats_taken_and_filled_through_the_api(api, make_user):
+    me, friend, stranger = make_user(), make_user(), make_user("stranger")
+    table_id = make_table(api, me, {"rules": "short", "robots": {"E": "rules"}})["id"]
+    url = f"/api/play/tables/{table_id}/seats/"
+    client_of(api, friend)
+    taken = api.post(url, {"seat": "S"}, format="json")
+    assert taken.status_code == 200 and taken.json()["seat"] == "S"
+    client_of(api, stranger)
+    assert api.post(url, {"seat": "S"}, format="json").status_code == 409
+    assert api.post(url, {"seat": "W", "robot": "rules"}, format="json").status_code == 403
+    assert api.post(url, {"seat": "W", "username": "stranger"}, format="json").status_code == 403
+    assert api.post(url, {"seat": "Z"}, format="json").status_code == 400
+    client_of(api, me)
+    assert api.post(url, {"seat": "W", "robot": "clever"}, format="json").status_code == 400
+    assert api.post(url, {"seat": "W", "username": "stranger"}, format="json").status_code == 200
+    assert api.post(url, {"seat": "S", "robot": "strong"}, format="json").status_code == 200
+    players = {p["seat"]: p for p in api.get(f"/api/play/tables/{table_id}/").json()["players"]}
+    assert players["W"]["name"] == "stranger" and players["S"]["robot"] == "strong"
+
+
+def test_the_finished_hands_are_records_the_engine_checks(api, make_user, django_capture_on_commit_callbacks, tmp_path):
+    me = make_user()
+    with django_capture_on_commit_callbacks(execute=True):
+        table_id = make_table(api, me)["id"]
+    for _ in range(30):  # two hands and a bit
+        view = api.get(f"/api/play/tables/{table_id}/").json()
+        if view["hands_played"] >= 2 or view["phase"] == "over":
+            break
+        with django_capture_on_commit_callbacks(execute=True):
+            api.post(f"/api/play/tables/{table_id}/actions/", {"action": view["legal"][0],
+                                                               "version": view["version"]}, format="json")
+    answer = api.get(f"/api/play/tables/{table_id}/hands/")
+    assert answer.status_code == 200
+    hands = answer.json()["hands"]
+    assert [h["number"] for h in hands] == list(range(1, len(hands) + 1)) and len(hands) == view["hands_played"] >= 1
+    path = tmp_path / "hands.jsonl"
+    path.write_text("".join(json.dumps(h["record"]) + "\n" for h in hands))
+    out = io.StringIO()
+    with redirect_stdout(out):
+        engine_cli(["check", "--jsonl", str(path)])
+    answers = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert len(answers) == len(hands) and all(a["valid"] for a in answers)
+    assert view["last_record"]["actions"] == hands[-1]["record"]["deals"][-1]["actions"]
+    client_of(api, make_user())
+    over = PlayTable.objects.get(pk=table_id).finished_at is not None  # five points may come in two hands
+    assert api.get(f"/api/play/tables/{table_id}/hands/").status_code == (200 if over else 403)
