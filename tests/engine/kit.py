@@ -5,12 +5,14 @@ import json
 import random
 from contextlib import redirect_stdout
 
+import pytest
 from hypothesis import strategies as st
 
 from engine.cards import BIT, RANK_LETTERS, parse_card
 from engine.deal import deal_hands
+from engine.actions import parse_action
 from engine.cli import main
-from engine.errors import EngineError
+from engine.errors import EngineError, IllegalAction
 from engine.games import replay_game
 from engine.play import HandState
 from engine.state import Phase
@@ -114,3 +116,19 @@ def assert_replays(game) -> None:
     again = replay_game(json.loads(json.dumps(game.record())))
     assert again == game and again.score() == game.score()
     assert [again.view(s) for s in game.variant.seats] == [game.view(s) for s in game.variant.seats]
+
+
+def assert_refuses_the_illegal(game, candidates, pick: int) -> None:
+    """One of ``candidates`` (action texts) that is not a legal action now is
+    refused with a rule and a reason, and changes nothing: record, phase, the
+    player to act, every view. Discards are single cards here: a longer one
+    is its cards in turn, legal when each is."""
+    legal = {str(a) for a in game.legal_actions()}
+    refusable = [a for a in candidates if str(parse_action(a)) not in legal]
+    assert all(len(parse_action(a).cards) <= 1 for a in refusable)
+    before = (game.record(), game.phase, game.to_act, [game.view(s) for s in game.variant.seats])
+    with pytest.raises(IllegalAction) as err:
+        game.apply(refusable[pick % len(refusable)])
+    assert err.value.rule and err.value.reason
+    assert (game.record(), game.phase, game.to_act,
+            [game.view(s) for s in game.variant.seats]) == before

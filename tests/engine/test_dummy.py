@@ -9,13 +9,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine import IllegalAction, Phase, check_game, find_variant
-from engine.actions import parse_action
 from engine.cards import BIT, card_str, cards_of, parse_card
 from engine.games import play_random
 from engine.variants.dummy import DummyOptions, contract_points, game_winner
 from engine.variants.seating import DUMMY
 
-from .kit import advance, assert_replays, cards_in, run_cli
+from .kit import advance, assert_refuses_the_illegal, assert_replays, cards_in, run_cli
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 SUITS = "SHDC"
@@ -356,15 +355,9 @@ def test_only_legal_actions_are_accepted(which, seed, steps, pick):
     game, _ = advance(PRESETS[which], seed, steps)
     if game.phase not in (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY):
         return
-    legal = {str(a) for a in game.legal_actions()}
     candidates = [card_str(c) for c in range(54)] + ["pass", "1 uptown", "3 downtown", "7 NT",
-                                                      "trump S", "uptown", "discard 2C 3C", "keep"]
-    refusable = [a for a in candidates if str(parse_action(a)) not in legal]
-    before = (game.record(), [game.view(s) for s in game.variant.seats])
-    with pytest.raises(IllegalAction) as err:
-        game.apply(refusable[pick % len(refusable)])
-    assert err.value.rule and err.value.reason
-    assert (game.record(), [game.view(s) for s in game.variant.seats]) == before
+                                                      "trump S", "uptown", "discard 2C", "keep"]
+    assert_refuses_the_illegal(game, candidates, pick)
 
 
 @FAST

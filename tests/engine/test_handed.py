@@ -9,14 +9,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import BadRecord, IllegalAction, Phase, check_game, find_variant
-from engine.actions import parse_action
+from engine import BadRecord, Phase, check_game, find_variant
 from engine.cards import card_str, cards_of, parse_card
 from engine.games import play_random
 from engine.variants.handed import HandedOptions
 from engine.variants.seating import DUMMY, dummies_opposite, dummy_opposite
 
-from .kit import advance, assert_replays, run_cli
+from .kit import advance, assert_refuses_the_illegal, assert_replays, run_cli
 
 FAST = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 RANKS = "23456789TJQKA"
@@ -217,14 +216,8 @@ def test_only_legal_actions_are_accepted(which, seed, steps, pick):
     game, _ = advance(PRESETS[which], seed, steps)
     if game.phase != Phase.PLAY:
         return
-    legal = {str(a) for a in game.legal_actions()}
     candidates = [card_str(c) for c in range(52)] + ["pass", "1 uptown", "trump H", "swap"]
-    refusable = [a for a in candidates if str(parse_action(a)) not in legal]
-    before = (game.record(), [game.view(s) for s in game.variant.seats])
-    with pytest.raises(IllegalAction) as err:
-        game.apply(refusable[pick % len(refusable)])
-    assert err.value.rule and err.value.reason
-    assert (game.record(), [game.view(s) for s in game.variant.seats]) == before
+    assert_refuses_the_illegal(game, candidates, pick)
 
 
 @FAST

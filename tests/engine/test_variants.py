@@ -13,12 +13,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import engine
-from engine import EngineError, IllegalAction, VARIANTS, check_game, find_variant
-from engine.actions import parse_action
+from engine import EngineError, VARIANTS, check_game, find_variant
 from engine.cards import card_str, parse_card
 from engine.games import play_random
 
-from .kit import advance, assert_replays, cards_in, run_cli
+from .kit import advance, assert_refuses_the_illegal, assert_replays, cards_in, run_cli
 
 NAMES = sorted(VARIANTS)
 # The presets issue 12 names, alongside the classic ones.
@@ -98,17 +97,8 @@ def test_views_never_show_another_players_hidden_cards(name, seed, steps):
 @given(seed=st.integers(0, 10**6), steps=st.integers(0, 150), pick=st.integers(0, 10**6))
 def test_refused_actions_raise_with_a_rule_and_change_nothing(name, seed, steps, pick):
     game, _ = advance(name, seed, steps)
-    legal = {str(a) for a in game.legal_actions()}
     candidates = [card_str(c) for c in range(54)] + list(OTHER_ACTIONS)
-    refused = [a for a in candidates if str(parse_action(a)) not in legal]
-    action = refused[pick % len(refused)]
-    before = (game.record(), game.phase, game.to_act,
-              [game.view(s) for s in game.variant.seats])
-    with pytest.raises(IllegalAction) as err:
-        game.apply(action)
-    assert err.value.rule and err.value.reason
-    assert (game.record(), game.phase, game.to_act,
-            [game.view(s) for s in game.variant.seats]) == before
+    assert_refuses_the_illegal(game, candidates, pick)
 
 
 @pytest.mark.parametrize("name", NAMES)
