@@ -188,6 +188,9 @@ CELERY_BEAT_SCHEDULE = {
     # Online tables: a seat silent past its table's timeout gets a robot standing in.
     "sweep-silent-seats": {"task": "drive.play.tasks.sweep_silent_seats", "schedule": PLAY_SWEEP_SECONDS,
                            "options": {"expires": PLAY_SWEEP_SECONDS}},
+    # An evening's online tables: at the round's deadline robots finish the hands still in play.
+    "finish-late-tables": {"task": "drive.play.tasks.finish_late_tables", "schedule": PLAY_SWEEP_SECONDS,
+                           "options": {"expires": PLAY_SWEEP_SECONDS}},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(Path(tempfile.gettempdir()) / "whist-drive-celerybeat-schedule"))

@@ -9,3 +9,10 @@ class PlayConfig(AppConfig):
 
     def ready(self):
         from drive.play import tasks  # noqa: F401 - registers the app's Celery tasks in every process
+        from drive.play.services import evening
+        from drive.scoring.services import online
+
+        # The evening, a floor down, is lent what a round's start and close do to its
+        # online tables (it cannot import them).
+        online.on_round_started(evening.open_round_tables)
+        online.on_round_closing(evening.finish_round_tables)

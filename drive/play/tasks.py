@@ -1,7 +1,7 @@
 """Celery tasks of online play: take ids, call a service, safe to run twice."""
 from celery import shared_task
 
-from drive.play.services import robots
+from drive.play.services import evening, robots
 from drive.play.services.actions import ROBOT_TASK
 
 
@@ -15,3 +15,9 @@ def robot_move(table_id, version):
 def sweep_silent_seats():
     """Beat's periodic task (settings.CELERY_BEAT_SCHEDULE)."""
     return robots.sweep_silent_seats()
+
+
+@shared_task(ignore_result=True, name="drive.play.tasks.finish_late_tables")
+def finish_late_tables():
+    """Beat's periodic task: robots finish the online hands of rounds past their deadline."""
+    return evening.finish_late_tables()

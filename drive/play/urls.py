@@ -1,6 +1,7 @@
 """Online play: its pages (/play/...) and its API (under /api/play/)."""
 from django.urls import include, path
 
+from drive.play.api import evening as evening_api
 from drive.play.api import tables as tables_api
 from drive.play.views import pages
 
@@ -10,6 +11,7 @@ api_patterns = [
     path("play/tables/<int:table_id>/seats/", tables_api.SeatsView.as_view(), name="api-play-seats"),
     path("play/tables/<int:table_id>/actions/", tables_api.ActionsView.as_view(), name="api-play-actions"),
     path("play/tables/<int:table_id>/hands/", tables_api.HandsView.as_view(), name="api-play-hands"),
+    path("play/events/<int:event_id>/tables/", evening_api.EveningTablesView.as_view(), name="api-play-evening"),
 ]
 
 urlpatterns = [

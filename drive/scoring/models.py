@@ -139,6 +139,8 @@ class HandResult(models.Model):
         CORRECTION = "correction", _("correction")
         REVOKE = "revoke", _("revoke penalty")
         ADJUSTED = "adjusted", _("adjusted score")
+        # Online tables only: robots played the hand out at the round's deadline (drive.play).
+        ROBOTS = "robots", _("finished by robots")
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="results", verbose_name=_("round"))
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="results", verbose_name=_("table"))
@@ -221,3 +223,29 @@ class StandingsState(models.Model):
     @property
     def stale(self):
         return self.computed_version < self.results_version
+
+
+class OnlineTables(models.Model):
+    """Which of an evening's tables are played online (hosted by drive.play) rather than on
+    paper: all, none, or the tables listed. Read when a round starts; the organiser changes
+    it between rounds (a table in play keeps its way of playing)."""
+
+    class Mode(models.TextChoices):
+        PAPER = "paper", _("on paper")
+        ONLINE = "online", _("online")
+        MIXED = "mixed", _("mixed: the tables listed online")
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="online_tables",
+                                 verbose_name=_("whist drive"))
+    mode = models.CharField(_("tables"), max_length=8, choices=Mode.choices, default=Mode.PAPER)
+    tables = models.JSONField(_("tables played online"), default=list, blank=True,
+                              help_text=_("Numbers of the tables played online when the evening is mixed."))
+    robot = models.CharField(_("robot for an empty seat"), max_length=8, default="rules")
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("online tables")
+        verbose_name_plural = _("online tables")
+
+    def is_online(self, table_number: int) -> bool:
+        return self.mode == self.Mode.ONLINE or (self.mode == self.Mode.MIXED and table_number in self.tables)

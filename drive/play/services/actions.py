@@ -26,6 +26,7 @@ from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_
 from drive.play.access import require_player
 from drive.play.models import PlayAction, PlaySeat, PlayTable
 from drive.play.selectors.tables import game_of, table_view
+from drive.play.services.event_hands import post_hand
 
 ROBOT_TASK = "drive.play.tasks.robot_move"
 MAX_ACTION_LENGTH = 64
@@ -90,12 +91,15 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     """Save the game after an applied action: a scored hand's next deal at once (S3, S4:
     dealt by a cryptographically strong generator, the deal kept in the record), the
     next version, the log; after commit the change is published and a robot woken."""
+    post_hand(table, game)  # an event's table: the hand counts in the evening at once
     if game.phase == Phase.SCORED:
         game.deal(new_rng())
     table.record = game.record()
     table.version += 1
     table.phase = str(game.phase)
-    if game.phase == Phase.OVER and table.finished_at is None:
+    # An event's table is finished when its round is closed (drive.play.services.evening):
+    # its hands are shown to everyone from then, not while the round is still played.
+    if game.phase == Phase.OVER and table.finished_at is None and table.event_id is None:
         table.finished_at = timezone.now()
     table.save(update_fields=["record", "version", "phase", "finished_at", "changed_at"])
     PlayAction.objects.create(table=table, version=table.version, seat=seat, action=text, by_robot=by_robot)

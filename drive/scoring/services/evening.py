@@ -35,6 +35,7 @@ from drive.core import jobs
 from drive.scoring.services.recompute import standings_changed
 
 from drive.scoring.services import ranking
+from drive.scoring.services import online
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.services.seating import seat_round, tables_needed
 from drive.scoring.selectors.rounds import current_round, tables_out
@@ -166,6 +167,7 @@ def start_round(*, actor: User, event: Event, shown_round: int | None = None) ->
     round_.state, round_.started_at = State.PLAYING, now
     round_.deadline = now + timedelta(minutes=event.round_minutes)
     round_.save(update_fields=["state", "started_at", "deadline"])
+    online.round_started(event, round_)  # the round's online tables dealt, on the same clock
     log_action(actor=actor, event=event, action="round.started", before={"state": State.SEATED},
                after={"state": round_.state, "deadline": round_.deadline}, obj=round_)
     broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)
@@ -217,8 +219,10 @@ def end_round(*, actor: User, event: Event, force: bool = False, shown_round: in
     or after the last round the evening is finished.
     """
     event, round_ = _playing_round(actor, event, shown_round)
-    out = tables_out(round_)
     past_deadline = seconds_left(round_) == 0
+    if past_deadline or force:
+        online.round_closing(event, round_)  # robots finish the online hands still in play (flagged)
+    out = tables_out(round_)
     if out and not (past_deadline or force):
         raise Conflict(
             _("Tables not in yet (still playing, or a hand disputed): %(tables)s. "

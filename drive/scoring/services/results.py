@@ -207,7 +207,7 @@ def correct_result(*, actor: User, table: Table, round_number: int, hand_number:
         raise Invalid(_("Give a reason for the correction."), field="reason")
     if len(reason.strip()) > REASON_MAX:  # the history keeps this many characters
         raise Invalid(_("Keep the reason under %(n)s characters.") % {"n": REASON_MAX}, field="reason")
-    if kind not in HandResult.ChangeKind.values or kind == HandResult.ChangeKind.ENTRY:
+    if kind not in HandResult.ChangeKind.values or kind in (HandResult.ChangeKind.ENTRY, HandResult.ChangeKind.ROBOTS):
         raise Invalid(_("Unknown kind of correction."), field="kind")
     round_ = event.evening_rounds.filter(number=round_number).first()
     if round_ is None or round_.state == Round.State.PENDING:
