@@ -1,15 +1,23 @@
 """Who may do what at an online table: one place for every service's check.
 
 A seat's player acts for that seat only; the table's creator, or the organisers of its
-event's club, manage the seats and may watch; any signed-in user may watch the public
-view (no hidden card) and take an open seat by the table's link.
+event's club, manage the seats and may watch any table. A casual table is open to whoever
+holds its invitation (the link /play/<id>/?invite=<secret> its players are shown): they
+may watch its public view (no hidden card) and take an open seat; knowing its id is not
+enough. An event's table is watched as the event is seen (published, or the club's), and
+its seats are given by the organisers.
 """
+import secrets
+from collections.abc import MutableMapping
+from typing import Any
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
 from drive.core.errors import Forbidden
 from drive.events.access import is_organiser, require_login
+from drive.events.selectors.events import visible_events
 from drive.play.models import PlaySeat, PlayTable
 
 
@@ -53,21 +61,82 @@ def require_player(user: User | None, table: PlayTable) -> PlaySeat:
     return seat
 
 
-def may_read_hands(user: User | None, table: PlayTable) -> bool:
-    """Finished hands show every card: the table's players and managers, and everyone
-    once the table's game is over."""
-    return table.finished_at is not None or seat_of(user, table) is not None or may_manage(user, table)
+def invited(table: PlayTable, invite: Any) -> bool:
+    """The invitation is this casual table's own (compared in constant time)."""
+    return (table.event_id is None and isinstance(invite, str) and bool(invite)
+            and secrets.compare_digest(invite.encode(), table.invite.encode()))
 
 
-def watched_table(user: User | None, table_id: int) -> PlayTable:
-    """A table any signed-in user may watch (its public view: no hidden card)."""
+def may_watch(user: User | None, table: PlayTable, invite: Any = None) -> bool:
+    """Its players and managers; for a casual table whoever holds its invitation, for an
+    event's table whoever may see the event."""
+    if user is None or not user.is_authenticated:
+        return False
+    if seat_of(user, table) is not None or may_manage(user, table):
+        return True
+    if table.event_id is None:
+        return invited(table, invite)
+    return visible_events(user).filter(pk=table.event_id).exists()
+
+
+def may_invite(user: User | None, table: PlayTable) -> bool:
+    """Who is shown a casual table's invitation link: its players and its creator."""
+    return table.event_id is None and (seat_of(user, table) is not None or may_manage(user, table))
+
+
+def may_take_seat(user: User | None, table: PlayTable, invite: Any = None) -> bool:
+    """An open seat of a casual table is taken by its invitation; an event's seats are the
+    organisers' to give."""
+    return may_manage(user, table) or invited(table, invite)
+
+
+def may_read_hands(user: User | None, table: PlayTable, invite: Any = None) -> bool:
+    """Finished hands show every card: the table's players and managers, and whoever may
+    watch the table once its game is over."""
+    if seat_of(user, table) is not None or may_manage(user, table):
+        return True
+    return table.finished_at is not None and may_watch(user, table, invite)
+
+
+def watched_table(user: User | None, table_id: int, invite: Any = None) -> PlayTable:
+    """A table the user may watch (403 otherwise: a casual table needs its invitation)."""
     require_login(user)
-    return any_table(table_id)
+    table = any_table(table_id)
+    if not may_watch(user, table, invite):
+        raise Forbidden(_("This table is open to its invited players: open it by its invitation link."))
+    return table
 
 
-def hands_table(user: User | None, table_id: int) -> PlayTable:
+def hands_table(user: User | None, table_id: int, invite: Any = None) -> PlayTable:
     """A table whose finished hands the user may read (403 otherwise)."""
-    table = watched_table(user, table_id)
-    if not may_read_hands(user, table):
+    require_login(user)
+    table = any_table(table_id)
+    if not may_read_hands(user, table, invite):
         raise Forbidden(_("The hands are shown to the table's players until the game is over."))
     return table
+
+
+# --- the invitation a browser came by, kept in its session -----------------------------------
+
+SESSION_INVITES = "play_invites"
+KEPT_INVITES = 50
+
+
+def remember_invite(session: MutableMapping[str, Any], table: PlayTable, invite: Any) -> bool:
+    """Keep a valid invitation in the session, so that the page's later calls (the API's
+    exact {"seat": "E"}, the websocket, a reload without the query) carry it."""
+    if not invited(table, invite):
+        return False
+    kept = dict(session.get(SESSION_INVITES) or {})
+    kept.pop(str(table.pk), None)
+    kept[str(table.pk)] = invite
+    session[SESSION_INVITES] = dict(list(kept.items())[-KEPT_INVITES:])
+    return True
+
+
+def invite_of(session: MutableMapping[str, Any] | None, table_id: int, given: Any = None) -> Any:
+    """The invitation given with the request, else the one the session keeps for the table."""
+    if given:
+        return given
+    kept = session.get(SESSION_INVITES) if session is not None else None
+    return kept.get(str(table_id)) if isinstance(kept, dict) else None

@@ -9,25 +9,40 @@ from __future__ import annotations
 import json
 import logging
 from typing import Any
+from urllib.parse import parse_qs
 
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
 from drive.core.broadcast import table_group
 from drive.core.errors import ServiceError
+from drive.play.access import invite_of, may_watch
 from drive.play.services.actions import apply_action
 from drive.play.selectors.tables import table_view, table_with_seats
 
 log = logging.getLogger(__name__)
-REFUSED = 4403  # not signed in
+REFUSED = 4403  # not signed in, or no seat, creation nor invitation of a casual table
 NO_TABLE = 4404  # no such table
 TRY_LATER = 4013  # the channel layer is down: the page polls, then reconnects
 
 
-def view_for(user: Any, table_id: int) -> dict[str, Any] | None:
-    """The caller's view of the table now, or None if there is no such table."""
+def view_for(user: Any, table_id: int, invite: Any = None) -> dict[str, Any] | None:
+    """The caller's view of the table now, or None if there is no such table (or the
+    caller may not watch it: a casual table needs a seat, its creation or its invitation)."""
     table = table_with_seats(table_id)
-    return None if table is None else table_view(user, table)
+    if table is None or not may_watch(user, table, invite):
+        return None
+    return table_view(user, table)
+
+
+def table_exists(table_id: int) -> bool:
+    return table_with_seats(table_id) is not None
+
+
+def invite_in(scope: dict[str, Any], table_id: int) -> Any:
+    """The invitation in the socket's query (?invite=...), else the one its session keeps."""
+    given = parse_qs(scope.get("query_string", b"").decode("latin-1")).get("invite", [None])[0]
+    return invite_of(scope.get("session"), table_id, given)
 
 
 def act(user: Any, table_id: int, action: Any, version: Any) -> dict[str, Any]:
@@ -41,6 +56,7 @@ def act(user: Any, table_id: int, action: Any, version: Any) -> dict[str, Any]:
 
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int | None = None
+    invite: Any = None
     group: str | None = None
     sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
 
@@ -50,9 +66,11 @@ class TableConsumer(AsyncWebsocketConsumer):
         if user is None or not user.is_authenticated:
             await self.close(code=REFUSED)
             return
-        view = await database_sync_to_async(view_for)(user, self.table_id)
+        self.invite = await database_sync_to_async(invite_in)(self.scope, self.table_id)
+        view = await database_sync_to_async(view_for)(user, self.table_id, self.invite)
         if view is None:
-            await self.close(code=NO_TABLE)
+            there = await database_sync_to_async(table_exists)(self.table_id)
+            await self.close(code=REFUSED if there else NO_TABLE)
             return
         try:
             await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
@@ -63,7 +81,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = table_group(self.table_id)
         await self.accept()
         # Read again once in the group: a change between the first read and the join is not missed.
-        await self._send_view(await database_sync_to_async(view_for)(user, self.table_id) or view)
+        await self._send_view(await database_sync_to_async(view_for)(user, self.table_id, self.invite) or view)
 
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
@@ -75,7 +93,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def play_changed(self, message: dict[str, Any]) -> None:
         if message.get("table") != self.table_id or message.get("version", 0) < self.sent:
             return
-        view = await database_sync_to_async(view_for)(self.scope["user"], self.table_id)
+        view = await database_sync_to_async(view_for)(self.scope["user"], self.table_id, self.invite)
         if view is not None:
             await self._send_view(view)
 

@@ -1,10 +1,19 @@
 """Online tables: the game lives in the engine's record, the seats say who plays each
 hand, and the action log is what idempotency and the hand history read."""
+import secrets
+
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from drive.events.models import Event
+
+INVITE_BYTES = 18  # 24 URL-safe characters: the link cannot be guessed
+
+
+def new_invite() -> str:
+    return secrets.token_urlsafe(INVITE_BYTES)
+
 
 SEATS = [("N", _("North")), ("E", _("East")), ("S", _("South")), ("W", _("West"))]
 
@@ -36,6 +45,8 @@ class PlayTable(models.Model):
     round_number = models.PositiveIntegerField(_("round"), null=True, blank=True)
     table_number = models.PositiveIntegerField(_("table"), null=True, blank=True)
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
+    invite = models.CharField(_("invitation"), max_length=32, default=new_invite, editable=False,
+                              help_text=_("The secret of the table's invitation link (/play/<id>/?invite=...)."))
 
     class Meta:
         verbose_name = _("online table")

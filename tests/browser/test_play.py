@@ -107,7 +107,7 @@ def test_four_people_play_a_whole_hand_by_clicks(make_user, new_page, live_serve
               for seat, name in zip("NESW", ("Nora", "Evan", "Sam", "Wendy"))}
     table = tables.create_table(people["N"], "short", {})
     for seat in "ESW":
-        tables.take_seat(people[seat], table.pk, seat)
+        tables.take_seat(people[seat], table.pk, seat, table.invite)
     pages = {seat: signed_in(new_page, live_server, people[seat], seat) for seat in "NESW"}
     for page in pages.values():
         page.goto(f"/play/{table.pk}/")

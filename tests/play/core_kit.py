@@ -23,7 +23,7 @@ def four_people(make_user, rules="short"):
     people = {seat: make_user(f"{rules}-{seat}") for seat in "NESW"}
     table = tables.create_table(people["N"], rules, {}, seat="N")
     for seat in "ESW":
-        tables.take_seat(people[seat], table.pk, seat)
+        tables.take_seat(people[seat], table.pk, seat, table.invite)
     return table, people
 
 

@@ -8,6 +8,7 @@ import pytest
 
 from drive.play.models import PlayAction, PlaySeat, PlayTable
 from drive.play.selectors.tables import game_of
+from drive.play.services import tables
 from engine.cli import main as engine_cli
 from tests.play.core_kit import fresh, hidden_cards, shown_cards
 
@@ -35,11 +36,17 @@ def make_table(api, user, body=None):
     return answer.json()
 
 
+def invite_of(table_id):
+    return PlayTable.objects.get(pk=table_id).invite
+
+
 def four_at(api, people, rules="short"):
     created = make_table(api, people["N"], {"rules": rules})
+    invite = invite_of(created["id"])
     for seat in "ESW":
         client_of(api, people[seat])
-        assert api.post(f"/api/play/tables/{created['id']}/seats/", {"seat": seat}, format="json").status_code == 200
+        assert api.post(f"/api/play/tables/{created['id']}/seats/", {"seat": seat, "invite": invite},
+                        format="json").status_code == 200
     return PlayTable.objects.get(pk=created["id"])
 
 
@@ -150,7 +157,7 @@ def test_reading_another_hand_is_impossible(api, people, make_user):
         view = api.get(f"/api/play/tables/{table.pk}/").json()
         assert view["seat"] == seat and not shown_cards(view) & hidden_cards(table, seat)
     client_of(api, make_user())
-    watcher = api.get(f"/api/play/tables/{table.pk}/").json()
+    watcher = api.get(f"/api/play/tables/{table.pk}/", {"invite": table.invite}).json()
     assert watcher["seat"] is None and watcher["hand"] == [] and watcher["legal"] == []
     assert not shown_cards(watcher) & set.intersection(*(hidden_cards(table, s) for s in "NESW"))
 
@@ -158,12 +165,12 @@ def test_reading_another_hand_is_impossible(api, people, make_user):
 def test_seats_taken_and_filled_through_the_api(api, make_user):
     me, friend, stranger = make_user(), make_user(), make_user("stranger")
     table_id = make_table(api, me, {"rules": "short", "robots": {"E": "rules"}})["id"]
-    url = f"/api/play/tables/{table_id}/seats/"
+    url, invite = f"/api/play/tables/{table_id}/seats/", invite_of(table_id)
     client_of(api, friend)
-    taken = api.post(url, {"seat": "S"}, format="json")
+    taken = api.post(url, {"seat": "S", "invite": invite}, format="json")
     assert taken.status_code == 200 and taken.json()["seat"] == "S"
     client_of(api, stranger)
-    assert api.post(url, {"seat": "S"}, format="json").status_code == 409
+    assert api.post(url, {"seat": "S", "invite": invite}, format="json").status_code == 409
     assert api.post(url, {"seat": "W", "robot": "rules"}, format="json").status_code == 403
     assert api.post(url, {"seat": "W", "username": "stranger"}, format="json").status_code == 403
     assert api.post(url, {"seat": "Z"}, format="json").status_code == 400
@@ -200,4 +207,59 @@ def test_the_finished_hands_are_records_the_engine_checks(api, make_user, django
     assert view["last_record"]["actions"] == hands[-1]["record"]["deals"][-1]["actions"]
     client_of(api, make_user())
     over = PlayTable.objects.get(pk=table_id).finished_at is not None  # five points may come in two hands
-    assert api.get(f"/api/play/tables/{table_id}/hands/").status_code == (200 if over else 403)
+    hands_url = f"/api/play/tables/{table_id}/hands/"
+    assert api.get(hands_url, {"invite": invite_of(table_id)}).status_code == (200 if over else 403)
+    assert api.get(hands_url).status_code == 403  # knowing the id is not enough
+
+
+def test_a_casual_table_is_not_open_to_whoever_knows_its_id(api, client, make_user):
+    """The invitation: shown to the creator and the players as the link; without it (or
+    with another table's, or a wrong one) a stranger may neither watch nor sit."""
+    me, friend, stranger = make_user(), make_user(), make_user("stranger")
+    table_id = make_table(api, me, {"rules": "short", "robots": {"E": "rules"}})["id"]
+    other_id = make_table(api, me, {"rules": "short", "robots": {"E": "rules"}})["id"]
+    invite = invite_of(table_id)
+    mine = api.get(f"/api/play/tables/{table_id}/").json()
+    assert mine["invite_url"] == f"/play/{table_id}/?invite={invite}"
+    view_url, seats_url = f"/api/play/tables/{table_id}/", f"/api/play/tables/{table_id}/seats/"
+    client_of(api, stranger)
+    for wrong in (None, "", invite_of(other_id), invite[:-1], invite + "x", invite.swapcase()):
+        query = {} if wrong is None else {"invite": wrong}
+        assert api.get(view_url, query).status_code == 403, wrong
+        body = {"seat": "S"} if wrong is None else {"seat": "S", "invite": wrong}
+        answer = api.post(seats_url, body, format="json")
+        assert answer.status_code == 403 and "invitation" in answer.json()["detail"], wrong
+    assert PlaySeat.objects.get(table_id=table_id, seat="S").user is None
+    watched = api.get(view_url, {"invite": invite}).json()
+    assert watched["seat"] is None and watched["hand"] == [] and watched["invite_url"] is None  # a watcher: no link
+    # The issue's exact {"seat": "E"} works for whoever came by the link: the page keeps it.
+    client.force_login(friend)
+    assert client.get(f"/play/{table_id}/").status_code == 403
+    assert client.get(f"/play/{table_id}/?invite={invite}").status_code == 200
+    answer = client.post(seats_url, {"seat": "S"}, content_type="application/json")
+    assert answer.status_code == 200 and answer.json()["seat"] == "S"
+    assert answer.json()["invite_url"] == f"/play/{table_id}/?invite={invite}"  # a player passes it on
+    assert client.get(f"/play/{table_id}/").status_code == 200  # a reload without the query
+
+
+def test_an_event_table_follows_the_events_access(api, make_user, organiser, make_event):
+    """An event's table: watched by whoever sees the event (organisers any table), its
+    seats given by the organisers, never taken by a link."""
+    player, stranger = make_user("player"), make_user("stranger")
+    event = make_event(published=False)
+    game = tables.playable_game(tables.variant_of("short"))
+    table = PlayTable.objects.create(rules="short", record=game.record(), phase=str(game.phase), created_by=None,
+                                     event=event, round_number=1, table_number=1)
+    PlaySeat.objects.bulk_create([PlaySeat(table=table, seat=s, user=player if s == "N" else None) for s in "NESW"])
+    view_url, seats_url = f"/api/play/tables/{table.pk}/", f"/api/play/tables/{table.pk}/seats/"
+    client_of(api, stranger)
+    assert api.get(view_url, {"invite": table.invite}).status_code == 403  # unpublished: no link opens it
+    assert api.post(seats_url, {"seat": "E", "invite": table.invite}, format="json").status_code == 403
+    client_of(api, player)
+    assert api.get(view_url).status_code == 200 and api.get(view_url).json()["invite_url"] is None
+    client_of(api, organiser)
+    assert api.get(view_url).status_code == 200
+    assert api.post(seats_url, {"seat": "E", "username": "stranger"}, format="json").status_code == 200
+    type(event).objects.filter(pk=event.pk).update(published=True)
+    client_of(api, make_user("anyone"))
+    assert api.get(view_url).status_code == 200  # a published event's tables are watched by all

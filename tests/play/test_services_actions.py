@@ -147,7 +147,7 @@ def test_no_view_shows_a_card_its_reader_may_not_see(make_user, rules):
     table = tables.create_table(people["N"], rules, {})
     seats = list(find_variant(rules).seats)  # N first: the creator's
     for seat in seats[1:]:
-        tables.take_seat(people[seat], table.pk, seat)
+        tables.take_seat(people[seat], table.pk, seat, table.invite)
     for step in range(12):  # through the auction into the play
         table = fresh(table)
         for seat in seats:

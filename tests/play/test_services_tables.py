@@ -61,14 +61,25 @@ def test_only_a_signed_in_user_makes_a_table(db):
 def test_an_open_seat_is_taken_by_the_link_once(make_user):
     me, friend, late = make_user(), make_user(), make_user()
     table = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
-    tables.take_seat(friend, table.pk, "S")
+    tables.take_seat(friend, table.pk, "S", table.invite)
     assert table_view(friend, fresh(table))["seat"] == "S"
     with pytest.raises(Conflict):
-        tables.take_seat(late, table.pk, "S")  # taken
+        tables.take_seat(late, table.pk, "S", table.invite)  # taken
     with pytest.raises(Conflict):
-        tables.take_seat(friend, table.pk, "E")  # one seat a person... and E is a robot's
+        tables.take_seat(friend, table.pk, "E", table.invite)  # one seat a person... and E is a robot's
     with pytest.raises(Invalid):
-        tables.take_seat(late, table.pk, "X")
+        tables.take_seat(late, table.pk, "X", table.invite)
+
+
+def test_an_open_seat_needs_the_tables_own_invitation(make_user):
+    me, guesser = make_user(), make_user()
+    table = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
+    other = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
+    assert len(table.invite) >= 24 and table.invite != other.invite
+    for wrong in (None, "", other.invite, table.invite[:-1], table.invite.upper(), 12345):
+        with pytest.raises(Forbidden):
+            tables.take_seat(guesser, table.pk, "S", wrong)
+    assert fresh(table).seats.get(seat="S").user is None
 
 
 def test_the_creator_seats_a_robot_and_it_plays_when_to_act(make_user, django_capture_on_commit_callbacks):

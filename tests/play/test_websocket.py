@@ -26,12 +26,12 @@ def session_cookie(user):
     return client.cookies["sessionid"].value
 
 
-async def open_socket(table_id, user=None):
+async def open_socket(table_id, user=None, query="", cookie=None):
     headers = [ORIGIN]
     if user is not None:
-        cookie = await sync_to_async(session_cookie)(user)
+        cookie = cookie or await sync_to_async(session_cookie)(user)
         headers.append((b"cookie", f"sessionid={cookie}".encode()))
-    socket = WebsocketCommunicator(application, f"/ws/play/{table_id}/", headers=headers)
+    socket = WebsocketCommunicator(application, f"/ws/play/{table_id}/{query}", headers=headers)
     connected, code = await socket.connect(timeout=WAIT)
     return socket, connected, code
 
@@ -89,7 +89,7 @@ def four(make_user):
 def table_of_four(four):
     table = tables.create_table(four["N"], "short", {})
     for seat in "ESW":
-        tables.take_seat(four[seat], table.pk, seat)
+        tables.take_seat(four[seat], table.pk, seat, table.invite)
     return table.pk
 
 
@@ -185,12 +185,43 @@ async def test_a_watcher_hears_the_public_view_and_strangers_no_socket(four, tab
     watcher = await sync_to_async(make_user)("watcher")
     _, connected, code = await open_socket(table_id + 1000, watcher)
     assert (connected, code) == (False, NO_TABLE)
-    socket, connected, _ = await open_socket(table_id, watcher)
+    invite = await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).invite)()
+    socket, connected, _ = await open_socket(table_id, watcher, f"?invite={invite}")
     assert connected
     view = await frame(socket)
-    assert view["seat"] is None and view["hand"] == [] and view["legal"] == []
+    assert view["seat"] is None and view["hand"] == [] and view["legal"] == [] and view["invite_url"] is None
     deal = (await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).record)())["deals"][-1]
     turned = view.get("trump_card")
     dealt = {c for hand in deal["hands"].values() for c in hand if c != turned}
     assert not cards_in({k: v for k, v in view.items() if k != "last_record"}) & dealt
+    await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_casual_tables_socket_needs_a_seat_or_its_invitation(four, table_of_four, make_user):
+    """Knowing a table's id opens no socket: a wrong, missing or other table's invitation
+    is refused; the link's own opens the watcher's view, by the query or by the session
+    of a browser that opened the link."""
+    table_id = table_of_four
+    stranger = await sync_to_async(make_user)("stranger")
+    other = await sync_to_async(tables.create_table)(stranger, "short", {"E": "rules", "S": "rules", "W": "rules"})
+    invite = await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).invite)()
+    for query in ("", "?invite=", f"?invite={other.invite}", f"?invite={invite[:-1]}", f"?invite={invite}x",
+                  f"?invite={invite.swapcase()}", f"?token={invite}"):
+        _, connected, code = await open_socket(table_id, stranger, query)
+        assert (connected, code) == (False, REFUSED), query
+    # A player's socket needs no invitation; a stranger's with the link's opens.
+    seated, connected, _ = await open_socket(table_id, four["E"])
+    assert connected and (await frame(seated))["seat"] == "E"
+    await seated.disconnect()
+
+    def opened_the_link():
+        client = Client()
+        client.force_login(stranger)
+        assert client.get(f"/play/{table_id}/?invite={invite}").status_code == 200
+        return client.cookies["sessionid"].value
+
+    cookie = await sync_to_async(opened_the_link)()
+    socket, connected, _ = await open_socket(table_id, stranger, cookie=cookie)
+    assert connected and (await frame(socket))["seat"] is None
     await socket.disconnect()

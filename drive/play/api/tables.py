@@ -3,7 +3,7 @@ fill a seat, act, and read the finished hands. Thin: the services decide, the se
 answers the caller's view (only what their seat may see)."""
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiResponse, extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import serializers, status
 from rest_framework.response import Response
 from rest_framework.views import APIView
@@ -46,6 +46,10 @@ class SeatRequestSerializer(serializers.Serializer):
                                     help_text="The creator or organiser seats a robot here.")
     username = serializers.CharField(required=False, max_length=150,
                                      help_text="The creator or organiser seats this person here (a substitute).")
+    invite = serializers.CharField(required=False, allow_blank=True, max_length=64,
+                                   help_text="The table's invitation (the link's ?invite=...): taking an open seat "
+                                             "of a casual table needs it; a browser that opened the link has it in "
+                                             "its session.")
 
 
 class ActionRequestSerializer(serializers.Serializer):
@@ -62,7 +66,7 @@ class ActionRequestSerializer(serializers.Serializer):
 class TableCreatedSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     seat = serializers.CharField()
-    url = serializers.CharField(help_text="The table's page: its link is the invitation.")
+    url = serializers.CharField(help_text="The table's page (the view's invite_url is the link to send to friends).")
     ws = serializers.CharField(help_text="The websocket sending this view after every change.")
 
 
@@ -98,6 +102,8 @@ class TableViewSerializer(serializers.Serializer):
     last_record = serializers.JSONField(allow_null=True, help_text="The last finished hand's record.")
     players = PlayerSerializer(many=True)
     finished = serializers.BooleanField()
+    invite_url = serializers.CharField(allow_null=True, help_text="/play/<id>/?invite=...: the invitation link, "
+                                                                  "for the table's players and creator; else null.")
 
 
 class HandSerializer(serializers.Serializer):
@@ -113,6 +119,16 @@ class HandsSerializer(serializers.Serializer):
 
 
 # --- the views ------------------------------------------------------------------------------
+
+
+INVITE_PARAMETER = OpenApiParameter("invite", str, description="The table's invitation (the link's ?invite=...): "
+                                     "a casual table is watched by its players, its creator and whoever holds it.")
+
+
+def invite_of(request, table_id: int, given=None):
+    """The invitation the caller gives (the body's, the query's), else the one their
+    session keeps since they opened the table's link."""
+    return access.invite_of(request.session, table_id, given or request.query_params.get("invite"))
 
 
 def view_response(request, table_id: int) -> Response:
@@ -134,10 +150,10 @@ class TablesView(APIView):
 
 
 class TableView(APIView):
-    @extend_schema(responses={200: TableViewSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+    @extend_schema(responses={200: TableViewSerializer, 403: FORBIDDEN, 404: NOT_FOUND}, parameters=[INVITE_PARAMETER],
                    summary="The caller's view of the table")
     def get(self, request, table_id):
-        table = access.watched_table(request.user, table_id)
+        table = access.watched_table(request.user, table_id, invite_of(request, table_id))
         return view_response(request, table.pk)
 
 
@@ -152,7 +168,7 @@ class SeatsView(APIView):
         elif "username" in data:
             tables.seat_substitute(request.user, table_id, data["seat"], data["username"])
         else:
-            tables.take_seat(request.user, table_id, data["seat"])
+            tables.take_seat(request.user, table_id, data["seat"], invite_of(request, table_id, data.get("invite")))
         return view_response(request, table_id)
 
 
@@ -167,8 +183,8 @@ class ActionsView(APIView):
 
 
 class HandsView(APIView):
-    @extend_schema(responses={200: HandsSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
+    @extend_schema(responses={200: HandsSerializer, 403: FORBIDDEN, 404: NOT_FOUND}, parameters=[INVITE_PARAMETER],
                    summary="The finished hands' records")
     def get(self, request, table_id):
-        table = access.hands_table(request.user, table_id)
+        table = access.hands_table(request.user, table_id, invite_of(request, table_id))
         return Response({"id": table.pk, "rules": table.rules, "hands": selectors.hand_records(table)})

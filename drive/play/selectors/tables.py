@@ -8,7 +8,7 @@ from django.db.models import Q, QuerySet
 
 from drive.core.accounts import User
 from engine import GameState, Phase, replay_game
-from drive.play.access import may_read_hands, seat_of
+from drive.play.access import may_invite, may_read_hands, seat_of
 from drive.play.models import PlaySeat, PlayTable
 
 PRIVATE_KEYS = ("seat", "hand", "legal")  # a watcher gets none of these
@@ -21,13 +21,22 @@ def game_of(table: PlayTable) -> GameState:
 
 def table_view(user: User | None, table: PlayTable, game: GameState | None = None) -> dict[str, Any]:
     """What the caller may see: their seat's view (`GameState.view`), or the public view
-    for a watcher, plus the table's id, seat, version, players and last finished hand."""
+    for a watcher, plus the table's id, seat, version, players, last finished hand and,
+    for its players and creator, the invitation link."""
     game = game or game_of(table)
     seat = seat_of(user, table)
     view = game.view(seat.seat) if seat is not None else public_view(game)
-    last = last_record(table, game) if may_read_hands(user, table) else None
+    # Whoever reads a view may watch the table (the caller checked): a finished game's
+    # hands are theirs too, an unfinished one's only for its players and managers.
+    last = last_record(table, game) if table.finished_at is not None or may_read_hands(user, table) else None
     return {**view, "id": table.pk, "seat": seat.seat if seat else None, "version": table.version,
-            "last_record": last, "players": players(table), "finished": table.finished_at is not None}
+            "last_record": last, "players": players(table), "finished": table.finished_at is not None,
+            "invite_url": invite_url(table) if may_invite(user, table) else None}
+
+
+def invite_url(table: PlayTable) -> str:
+    """A casual table's invitation link (shown to its players and creator only)."""
+    return f"/play/{table.pk}/?invite={table.invite}"
 
 
 def public_view(game: GameState) -> dict[str, Any]:

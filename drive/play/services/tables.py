@@ -1,5 +1,5 @@
 """Casual online tables: made for any engine preset with robots in the seats chosen,
-an open seat taken by whoever has the table's link, and the creator (or the event's
+an open seat taken by whoever holds the table's invitation link, and the creator (or the event's
 organisers) seating a robot or a substitute."""
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
 from drive.core.broadcast import publish_table
-from drive.core.errors import Conflict, Invalid
+from drive.core.errors import Conflict, Forbidden, Invalid
 from engine import EngineError, GameState, Phase, Variant, find_variant, new_rng, replay_game
-from drive.play.access import require_manager, seat_of, signed_in
+from drive.play.access import may_take_seat, require_manager, seat_of, signed_in
 from drive.play.models import PlaySeat, PlayTable
 from drive.play.selectors.tables import game_of
 from drive.play.services.actions import back_in_seat, locked_table, wake_robot
@@ -87,9 +87,9 @@ def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = 
     return table
 
 
-def take_seat(user: User | None, table_id: int, seat: str) -> PlayTable:
-    """Sit at an open seat (the table's link is the invitation). The seat's own player
-    taking it again is back: no robot stands in for them any more."""
+def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = None) -> PlayTable:
+    """Sit at an open seat of a casual table by its invitation (403 without it). The
+    seat's own player taking it again is back: no robot stands in for them any more."""
     user = signed_in(user)
     with transaction.atomic():
         table = locked_table(table_id)
@@ -98,6 +98,10 @@ def take_seat(user: User | None, table_id: int, seat: str) -> PlayTable:
             back_in_seat(place)
             publish_table(table.pk, table.version)
             return table
+        if not may_take_seat(user, table, invite):
+            if table.event_id is not None:
+                raise Forbidden(_("The organisers give the seats of an event's table."))
+            raise Forbidden(_("An open seat is taken by the table's invitation link."))
         mine = seat_of(user, table)
         if mine is not None:
             raise Conflict(_("You already sit at %(seat)s.") % {"seat": mine.seat})

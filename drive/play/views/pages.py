@@ -17,7 +17,8 @@ from django.views.decorators.http import require_http_methods, require_POST
 from drive.core.errors import Forbidden, ServiceError
 from drive.core.seats import seat_letter
 from engine import VARIANTS
-from drive.play.access import any_table, may_manage, may_read_hands, seat_of
+from drive.play.access import (any_table, invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
+                               may_watch, remember_invite, seat_of)
 from drive.play.models import PlaySeat
 from drive.play.services import tables as table_services
 from drive.play.selectors.history import hand_story, review
@@ -25,6 +26,7 @@ from drive.play.selectors.tables import hand_records, players, table_view, table
 from drive.play.views.words import page_words, rank_letters, suit_names
 from drive.play.views.presets import preset_label, presets
 
+MANAGER_ROBOTS = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label)]
 ROBOT_CHOICES = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label),
                  ("random", PlaySeat.Robot.RANDOM.label), ("", _("open seat (invite)"))]
 
@@ -63,19 +65,26 @@ def _rules_name(rules) -> str:
 @login_required
 @require_http_methods(["GET"])
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
+    invite = invite_of(request.session, table_id, request.GET.get("invite"))
     table = table_with_seats(table_id) or any_table(table_id)  # 404 when there is none
+    if not may_watch(request.user, table, invite):
+        raise Forbidden(_("This table is open to its invited players: open it by its invitation link."))
+    remember_invite(request.session, table, invite)  # the page's API calls and socket carry it
     view = table_view(request.user, table)
     seats = list(view.get("seating") or [s.seat for s in sorted(table.seats.all(), key=lambda s: "NESW".index(s.seat))])
-    open_seats = [] if view["seat"] or table.finished_at else [s for s in table.seats.all() if s.is_open]
+    may_sit = not view["seat"] and not table.finished_at and may_take_seat(request.user, table, invite)
+    open_seats = [s for s in table.seats.all() if s.is_open] if may_sit else []
     seat_forms = [{"seat": s.seat, "action": reverse("play-take-seat", args=[table.pk]),
                    "label": _("Sit at %(seat)s") % {"seat": seat_letter(s.seat)}} for s in open_seats]
-    invite = any(s.is_open for s in table.seats.all()) and (view["seat"] or may_manage(request.user, table))
+    show_invite = any(s.is_open for s in table.seats.all()) and may_invite(request.user, table)
+    manage = may_manage(request.user, table) and table.finished_at is None
     response = render(request, "play/table.html", {
         "table": table, "view": view, "words": page_words(), "players": {}, "seats_json": json.dumps(seats),
         "table_title": preset_label(_rules_name(table.rules)),
         "api_url": f"/api/play/tables/{table.pk}/", "ws_url": f"/ws/play/{table.pk}/",
-        "poll_ms": getattr(settings, "PLAY_POLL_MS", None), "seat_forms": seat_forms,
-        "invite_url": request.build_absolute_uri(reverse("play-table", args=[table.pk])) if invite else ""})
+        "poll_ms": getattr(settings, "PLAY_POLL_MS", None), "seat_forms": seat_forms, "invite": invite or "",
+        "manage": manage, "robot_kinds": MANAGER_ROBOTS,
+        "invite_url": request.build_absolute_uri(view["invite_url"]) if show_invite else ""})
     response["Cache-Control"] = "no-store"
     return response
 
@@ -84,7 +93,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def take_seat(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
-        table_services.take_seat(request.user, table_id, request.POST.get("seat", ""))
+        table_services.take_seat(request.user, table_id, request.POST.get("seat", ""),
+                                 invite_of(request.session, table_id, request.POST.get("invite")))
     except ServiceError as refused:
         messages.error(request, refused.message)
     return redirect("play-table", table_id)
@@ -94,7 +104,7 @@ def take_seat(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_http_methods(["GET"])
 def hands_page(request: HttpRequest, table_id: int) -> HttpResponse:
     table = table_with_seats(table_id) or any_table(table_id)
-    if not may_read_hands(request.user, table):
+    if not may_read_hands(request.user, table, invite_of(request.session, table_id, request.GET.get("invite"))):
         raise Forbidden(_("The hands show every card: the table's players see them, everyone once the game is over."))
     records = hand_records(table)
     try:

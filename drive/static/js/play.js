@@ -8,7 +8,7 @@
   var root, words, api, wsPath, csrf, players, seatOrder;
   var view = null, busy = false, socket = null, pollTimer = null, retryMs = 1000;
   var POLL_MS = 3000;
-  var showLast = false, notice = "";
+  var showLast = false, notice = "", manage = false, manageNotice = "";
   var SUIT_ORDER = ["S", "H", "C", "D"];  // colours alternate: black, red, black, red
   var SYMBOLS = {S: "♠", H: "♥", D: "♦", C: "♣"};
   var RANK_VALUE = "23456789TJQKA";
@@ -156,8 +156,12 @@
       var name = who && who.name || (who && who.robot || label === "dummy" ? "" : words.open_seat);
       if (label === mySeat()) name = words.you;
       if (name) head.appendChild(el("span", "who", name));
-      if (who && who.robot) head.appendChild(el("span", "tag", words.robot));
-      if (who && who.standin) head.appendChild(el("span", "tag", words.standin));
+      if (who && who.robot) head.appendChild(el("span", "tag robot", (words.robots && words.robots[who.robot]) || words.robot));
+      if (who && who.standin) {
+        var stand = el("span", "tag standin", words.standin_robot || words.standin);
+        stand.title = words.standin;
+        head.appendChild(stand);
+      }
       if (view && view.dealer === label) head.appendChild(el("span", "tag dealer", words.dealer));
       box.appendChild(head);
       var acting = view && view.to_act && actsFor(label) === view.to_act &&
@@ -381,6 +385,75 @@
     $("play-hands-played").textContent = fill(words.hands_played, {n: view.hands_played || 0});
   }
 
+  // ---- the creator's (or organiser's) seat controls -------------------------------------
+  // An open seat, or one whose player is silent (a robot stands in), gets a robot or a
+  // substitute through the API (POST .../seats/ {"seat", "robot"} or {"seat", "username"}).
+  function renderManage() {
+    var box = $("play-manage-seats");
+    if (!box || !manage) return;
+    var typed = {};
+    box.querySelectorAll("input[data-seat]").forEach(function (i) { typed[i.getAttribute("data-seat")] = i.value; });
+    var focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
+    clear(box);
+    var all = (view && view.players) || [];
+    all.filter(function (p) { return (p.open || p.standin) && p.seat !== mySeat(); }).forEach(function (p) {
+      var row = el("div", "manage-seat");
+      row.setAttribute("data-seat", p.seat);
+      var head = el("p", "manage-head");
+      head.appendChild(el("strong", "", fill(words.manage_seat, {seat: seatName(p.seat)})));
+      head.appendChild(document.createTextNode(" · " + (p.open ? words.open_seat : (p.name ? p.name + ", " : "") + words.manage_silent)));
+      row.appendChild(head);
+      var buttons = el("div", "manage-buttons");
+      ["rules", "strong"].forEach(function (kind) {
+        var b = el("button", "secondary", fill(words.seat_robot, {robot: words.robots[kind]}));
+        b.type = "button";
+        b.setAttribute("data-manage-robot", kind);
+        b.setAttribute("data-seat", p.seat);
+        buttons.appendChild(b);
+      });
+      row.appendChild(buttons);
+      var form = el("form", "manage-substitute");
+      form.setAttribute("data-seat", p.seat);
+      var id = "play-substitute-" + p.seat;
+      var label = el("label", "", words.substitute);
+      label.setAttribute("for", id);
+      var input = el("input");
+      input.id = id; input.name = "username"; input.required = true; input.autocomplete = "off";
+      input.setAttribute("data-seat", p.seat);
+      input.value = typed[p.seat] || "";
+      var go = el("button", "secondary", words.seat_substitute);
+      go.type = "submit";
+      form.appendChild(label); form.appendChild(input); form.appendChild(go);
+      row.appendChild(form);
+      box.appendChild(row);
+    });
+    if (manageNotice) box.appendChild(el("p", "notice", manageNotice));
+    if (focused && $(focused)) $(focused).focus();
+  }
+  function fillSeat(body) {
+    manageNotice = "";
+    fetch(api + "seats/", {
+      method: "POST", credentials: "same-origin",
+      headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf},
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (b) { return {status: r.status, body: b}; });
+    }).then(function (answer) {
+      if (answer.status === 200) {
+        manageNotice = fill(words.seated, {seat: seatName(body.seat)});
+        var input = $("play-substitute-" + body.seat);
+        if (input) input.value = "";
+        take(answer.body);
+        renderManage();
+        return;
+      }
+      var b = answer.body || {};
+      var detail = b.detail || (b.username && b.username[0]) || (b.seat && b.seat[0]) || (b.robot && b.robot[0]) || answer.status;
+      manageNotice = fill(words.refused, {detail: detail});
+      renderManage();
+    }).catch(function () { manageNotice = words.offline; renderManage(); });
+  }
+
   function render() {
     if (!view) return;
     root.setAttribute("data-version", String(view.version));
@@ -395,6 +468,7 @@
     renderHand();
     renderLastTrick();
     renderScore();
+    renderManage();
   }
 
   // ---- talking to the server ------------------------------------------------------------
@@ -473,6 +547,15 @@
     var target = e.target.closest ? e.target.closest("button[data-action]") : null;
     if (target && !target.disabled && root.contains(target)) { send(target.getAttribute("data-action")); return; }
     if (e.target.id === "play-last-toggle") { showLast = !showLast; renderLastTrick(); }
+    var robot = e.target.closest ? e.target.closest("button[data-manage-robot]") : null;
+    if (robot && root.contains(robot)) fillSeat({seat: robot.getAttribute("data-seat"), robot: robot.getAttribute("data-manage-robot")});
+  }
+  function onSubmit(e) {
+    var form = e.target;
+    if (!form.classList || !form.classList.contains("manage-substitute")) return;
+    e.preventDefault();
+    var name = form.querySelector("input[name=username]").value.trim();
+    if (name) fillSeat({seat: form.getAttribute("data-seat"), username: name});
   }
   function onKey(e) {
     var target = e.target;
@@ -511,12 +594,14 @@
     api = root.getAttribute("data-api");
     wsPath = root.getAttribute("data-ws");
     csrf = root.getAttribute("data-csrf");
+    manage = root.getAttribute("data-manage") === "1";
     var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10);
     if (pollMs > 0) POLL_MS = pollMs;
     var first = $("play-view");
     if (first && first.textContent && first.textContent !== "null") take(JSON.parse(first.textContent));
     root.addEventListener("click", onClick);
     root.addEventListener("keydown", onKey);
+    root.addEventListener("submit", onSubmit);
     fetchView();
     connect();
   });
