@@ -1,0 +1,450 @@
+"""Online tables at once (issue 14): the round trip of a play, sent to all four seats updated.
+
+    DATABASE_URL=postgres://... .venv/bin/python bench/tables.py [--tables 100] [--robot-every 4]
+        [--seconds 60] [--think 1.0,3.0] [--web 2] [--procs 2] [--redis URL]
+
+Servers as in production, each a process of its own: --web daphne processes serving
+drive.asgi (DJANGO_DEBUG off) and a Celery worker (prefork, as `celery -A drive worker`
+runs), on a throwaway PostgreSQL database made next to DATABASE_URL's (dropped after)
+and Redis (--redis, default db 14) as the Celery broker and the channel layer.
+
+The tables are made through the services: "short" whist, four people at a table, except
+every --robot-every-th table where W is a rules robot (the worker plays it, with the
+settings' human-like pause) and the fourth socket is a watcher who came by the table's
+invitation link. Each person is a websocket client on loopback with a session of their
+own (--tables x 4 sockets in all, spread over --procs processes, the clients of a table
+in one process). A scripted player reads every frame (its own seat's view); when the
+view says it is to act it waits a human-like --think time (seconds, drawn uniformly),
+then sends a legal card from the view as {"action", "version"} on its socket, the time
+stamped just before the send. Each socket stamps a frame when it is read. The round trip
+of a play = the moment the last of the table's four sockets received a view with the
+new version - the moment it was sent: the action under the row lock, the commit, the
+publish through Redis, and every socket's own view re-read and sent.
+
+Checked after the run, from the database: every play a client sent was applied once
+(the action log holds it at the version it produced, by that seat, and nothing twice),
+versions run 1..n without a gap, robots' moves only at robots' seats, each record is a
+game the engine replays, and every socket ended on its table's last version (no lost
+update). Counted as server errors: error frames, sockets closed by the server, and any
+error line or traceback in the servers' logs.
+
+Baseline, same run and servers: one table of four people alone (--alone-seconds, its
+players thinking --alone-think so that it plays enough cards to measure). Goal: p95 at
+most 100 ms at 100 tables, no lost or duplicated play, no server error. Exit code 1 if a
+play was lost or duplicated or a server error was seen (the latency goal is printed).
+"""
+import argparse
+import asyncio
+import json
+import multiprocessing
+import multiprocessing.connection
+import os
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from urllib.parse import urlsplit, urlunsplit  # noqa: E402
+
+from bench.evening_load import free_port, stop_servers  # noqa: E402
+from bench.fanout import cpu_seconds, raise_open_files  # noqa: E402
+
+GOAL_P95_MS = 100.0
+DEFAULT_REDIS = "redis://127.0.0.1:6379/14"
+RULES = "short"
+SECRET = "bench-tables-" + "k" * 40
+
+
+# --- servers -------------------------------------------------------------------------------
+
+
+def server_env(database_url, redis_url, robot_delay):
+    env = {k: v for k, v in os.environ.items() if k not in ("SQLITE_PATH",)}
+    env.update(DATABASE_URL=database_url, REDIS_URL=redis_url, DJANGO_SETTINGS_MODULE="drive.settings",
+               DJANGO_DEBUG="false", DJANGO_SECRET_KEY=SECRET, DJANGO_LOG_LEVEL="WARNING",
+               DJANGO_ALLOWED_HOSTS="127.0.0.1,localhost", DJANGO_SECURE_SSL_REDIRECT="false",
+               DJANGO_HSTS_SECONDS="0", PLAY_ROBOT_DELAY_MIN=str(robot_delay[0]),
+               PLAY_ROBOT_DELAY_MAX=str(robot_delay[1]))
+    return env
+
+
+def start_servers(env, folder, web, concurrency):
+    """`web` daphne processes and one Celery worker; returns (processes, ports)."""
+    import socket
+
+    bin_dir = Path(sys.executable).parent
+    procs, ports = [], []
+    for i in range(web):
+        port = free_port()
+        procs.append(subprocess.Popen([str(bin_dir / "daphne"), "-v", "0", "-b", "127.0.0.1", "-p", str(port),
+                                       "drive.asgi:application"], cwd=ROOT, env=env,
+                                      stdout=open(Path(folder) / f"daphne-{i}.log", "wb"), stderr=subprocess.STDOUT))
+        ports.append(port)
+    procs.append(subprocess.Popen([str(bin_dir / "celery"), "-A", "drive", "worker", "--concurrency",
+                                   str(concurrency), "--loglevel", "WARNING"], cwd=ROOT, env=env,
+                                  stdout=open(Path(folder) / "worker.log", "wb"), stderr=subprocess.STDOUT))
+    deadline, waiting = time.monotonic() + 60, list(ports)
+    while waiting and time.monotonic() < deadline:
+        still = []
+        for port in waiting:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            except OSError:
+                still.append(port)
+        waiting = still
+        time.sleep(0.2)
+    if waiting:
+        stop_servers(procs)
+        raise RuntimeError("daphne did not start:\n" + (Path(folder) / "daphne-0.log").read_text()[-2000:])
+    return procs, ports
+
+
+def prepare_database(url):
+    """A throwaway database `<name>_tables` next to DATABASE_URL's; (its URL, a function dropping it)."""
+    import psycopg
+
+    parts = urlsplit(url)
+    name = f"{parts.path.lstrip('/') or 'whist'}_tables"
+    admin = urlunsplit(parts._replace(path="/postgres"))
+
+    def sql(statement):
+        with psycopg.connect(admin, autocommit=True) as conn:
+            conn.execute(statement)
+
+    sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+    sql(f'CREATE DATABASE "{name}"')
+    return urlunsplit(parts._replace(path=f"/{name}")), lambda: sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+def log_errors(folder):
+    """Error lines and tracebacks the servers wrote (their logs are WARNING and up)."""
+    found = []
+    for path in sorted(Path(folder).glob("*.log")):
+        for line in path.read_text(errors="replace").splitlines():
+            if "Traceback" in line or " ERROR" in line or "ERROR/" in line or "CRITICAL" in line:
+                found.append(f"{path.name}: {line.strip()[:200]}")
+    return found
+
+
+# --- the tables, their people and their sessions ---------------------------------------------
+
+
+def session_of(user):
+    """A signed-in session for `user`, as a login makes it; its key is the cookie."""
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(user.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    store.create()
+    return store.session_key
+
+
+def make_tables(count, robot_every, tag):
+    """`count` tables; returns [{"id", "clients": [{"seat" or None, "cookie", "query"}]}]."""
+    from django.contrib.auth import get_user_model
+
+    from drive.play.services import tables
+
+    users = get_user_model().objects
+    out = []
+    for n in range(count):
+        robot = robot_every > 0 and n % robot_every == robot_every - 1
+        people = [users.create_user(f"{tag}{n}-{i}", password=None) for i in range(4)]
+        table = tables.create_table(people[0], RULES, {"W": "rules"} if robot else {}, seat="N")
+        for person, seat in zip(people[1:], "ESW"):
+            if seat == "W" and robot:
+                continue
+            tables.take_seat(person, table.pk, seat, table.invite)
+        clients = [{"seat": seat, "cookie": session_of(person), "query": ""}
+                   for person, seat in zip(people, "NESW") if not (robot and seat == "W")]
+        if robot:  # the fourth socket: someone who came by the invitation link, watching
+            clients.append({"seat": None, "cookie": session_of(people[3]), "query": f"?invite={table.invite}"})
+        out.append({"id": table.pk, "robot": robot, "clients": clients})
+    return out
+
+
+# --- the clients (a process runs its tables' sockets in one asyncio loop) ---------------------
+
+
+def client_process(port, tables, think, seconds, pipe):
+    asyncio.run(_clients(port, tables, think, seconds, pipe))
+
+
+async def _clients(port, tables, think, seconds, pipe):
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed
+
+    origin = f"http://127.0.0.1:{port}"
+    rng = random.Random()
+    seen = {}  # (table, client index) -> {version: first time read}
+    sent = {}  # (table, version it was sent at) -> (time, seat, action)
+    errors, closed, stop = [], [], asyncio.Event()
+    gate = asyncio.Semaphore(20)
+
+    async def open_one(table, index, client):
+        url = f"ws://127.0.0.1:{port}/ws/play/{table['id']}/{client['query']}"
+        async with gate:
+            return await connect(url, origin=origin, compression=None, proxy=None, ping_interval=None,
+                                 open_timeout=60, additional_headers={"Cookie": f"sessionid={client['cookie']}"})
+
+    async def play(ws, table_id, version, legal):
+        await asyncio.sleep(rng.uniform(*think))
+        if stop.is_set():
+            return
+        action = rng.choice(legal)
+        sent[(table_id, version)] = (time.time(), action)
+        await ws.send(json.dumps({"action": action, "version": version}))
+
+    async def listen(ws, table, index):
+        versions = seen.setdefault((table["id"], index), {})
+        acted = -1
+        try:
+            async for raw in ws:
+                stamp = time.time()
+                view = json.loads(raw)
+                if "error" in view:
+                    errors.append((table["id"], index, view["error"]))
+                    continue
+                version = view["version"]
+                versions.setdefault(version, stamp)
+                if view.get("legal") and version > acted and not stop.is_set():
+                    acted = version
+                    asyncio.create_task(play(ws, table["id"], version, view["legal"]))
+        except ConnectionClosed as exc:
+            if not stop.is_set():
+                closed.append((table["id"], index, repr(exc)))
+
+    opened = []
+    for table in tables:
+        for index, client in enumerate(table["clients"]):
+            opened.append((table, index, open_one(table, index, client)))
+    sockets = await asyncio.gather(*(coro for _, _, coro in opened), return_exceptions=True)
+    failed = [repr(ws) for ws in sockets if isinstance(ws, BaseException)]
+    live = [(ws, table, index) for ws, (table, index, _) in zip(sockets, opened) if not isinstance(ws, BaseException)]
+    pipe.send(len(live))
+    await asyncio.get_running_loop().run_in_executor(None, pipe.recv)  # everyone connected: go
+    cpu, started = time.process_time(), time.time()
+    listeners = [asyncio.create_task(listen(ws, table, index)) for ws, table, index in live]
+    await asyncio.sleep(seconds)
+    stop.set()  # no new play; the ones in flight land
+    await asyncio.sleep(3.0)
+    pipe.send(time.process_time() - cpu)
+    for task in listeners:
+        task.cancel()
+    await asyncio.gather(*(ws.close() for ws, _, _ in live), return_exceptions=True)
+    pipe.send({"seen": seen, "sent": sent, "errors": errors, "closed": closed, "failed": failed,
+               "started": started})
+
+
+def receive(pipe, worker, timeout, what):
+    if pipe not in multiprocessing.connection.wait([pipe, worker.sentinel], timeout) and not pipe.poll():
+        raise RuntimeError(f"a client process did not report {what} (exit code {worker.exitcode})")
+    return pipe.recv()
+
+
+def run_tables(ports, tables, think, seconds, procs, server_pids):
+    """Play the tables for `seconds`; returns the clients' reports merged, and CPU seconds."""
+    context = multiprocessing.get_context("spawn")  # the clients inherit nothing of Django
+    procs = max(1, min(procs, len(tables)))
+    workers, pipes = [], []
+    for i in range(procs):
+        share = tables[i::procs]
+        ours, theirs = context.Pipe()
+        worker = context.Process(target=client_process, daemon=True,
+                                 args=(ports[i % len(ports)], share, think, seconds, theirs))
+        worker.start()
+        workers.append(worker)
+        pipes.append(ours)
+    connected = sum(receive(p, w, 180, "its connections") for p, w in zip(pipes, workers))
+    server_cpu = {pid: cpu_seconds(pid) for pid in server_pids}
+    for pipe in pipes:
+        pipe.send("go")
+    client_cpu = sum(receive(p, w, seconds + 60, "its CPU") for p, w in zip(pipes, workers))
+    server_cpu = {pid: (cpu_seconds(pid) or 0) - (before or 0) for pid, before in server_cpu.items()}
+    reports = [receive(p, w, 120, "its frames") for p, w in zip(pipes, workers)]
+    for worker in workers:
+        worker.join(10)
+    merged = {"seen": {}, "sent": {}, "errors": [], "closed": [], "failed": [], "connected": connected,
+              "client_cpu": client_cpu, "server_cpu": server_cpu}
+    for report in reports:
+        for key in ("seen", "sent"):
+            merged[key].update(report[key])
+        for key in ("errors", "closed", "failed"):
+            merged[key] += report[key]
+    return merged
+
+
+# --- what the run shows ---------------------------------------------------------------------
+
+
+def pct(values, fraction):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))] if ordered else float("nan")
+
+
+def round_trips(tables, out):
+    """Each sent play's round trip (s), and the plays whose new version never reached a socket."""
+    by_table = {t["id"]: t for t in tables}
+    trips, unseen = [], []
+    for (table_id, version), (stamp, _action) in out["sent"].items():
+        table = by_table[table_id]
+        reached = []
+        for index in range(len(table["clients"])):
+            versions = out["seen"].get((table_id, index), {})
+            later = [t for v, t in versions.items() if v >= version + 1]
+            reached.append(min(later) if later else None)
+        if None in reached:
+            unseen.append((table_id, version))
+        else:
+            trips.append(max(reached) - stamp)
+    return trips, unseen
+
+
+def check_log(tables, out):
+    """From the database: every sent play applied once, nothing else by a person, versions
+    without a gap, robots only at robots' seats, each record a game, every socket on its
+    table's last version. Returns a list of what is wrong."""
+    from drive.play.models import PlayAction, PlayTable
+    from engine import replay_game
+
+    wrong = []
+    for table in tables:
+        row = PlayTable.objects.get(pk=table["id"])
+        log = list(PlayAction.objects.filter(table_id=table["id"]).order_by("version")
+                   .values_list("version", "seat", "action", "by_robot"))
+        if [v for v, *_ in log] != list(range(1, row.version + 1)):
+            wrong.append(f"table {table['id']}: versions {[v for v, *_ in log][:5]}... against {row.version}")
+        people = {(v, a) for v, s, a, robot in log if not robot}
+        sent = {(v + 1, action) for (t, v), (_, action) in out["sent"].items() if t == table["id"]}
+        if people != sent:
+            wrong.append(f"table {table['id']}: sent but not applied {sorted(sent - people)[:3]}, "
+                         f"applied but not sent {sorted(people - sent)[:3]}")
+        robots = {s for v, s, a, robot in log if robot}
+        if robots - ({"W"} if table["robot"] else set()):
+            wrong.append(f"table {table['id']}: a robot played {robots}")
+        game = replay_game(row.record)
+        actions = sum(len(d.get("actions", [])) for d in row.record.get("deals", []))
+        if actions != len(log):
+            wrong.append(f"table {table['id']}: {actions} actions in the record, {len(log)} in the log")
+        del game
+        for index in range(len(table["clients"])):
+            last = max(out["seen"].get((table["id"], index), {0: 0}))
+            if last != row.version:
+                wrong.append(f"table {table['id']} socket {index}: last view v{last}, the table is at v{row.version}")
+    return wrong
+
+
+def report(name, tables, out, seconds):
+    trips, unseen = round_trips(tables, out)
+    ms = [t * 1000 for t in trips]
+    plays = len(out["sent"])
+    line = (f"{name:>12}: {len(tables):>3} tables, {out['connected']:>3} sockets, {plays:>5} plays sent "
+            f"({plays / seconds:5.1f}/s); round trip p50 {pct(ms, .5):6.1f} ms, p95 {pct(ms, .95):6.1f} ms, "
+            f"max {max(ms, default=float('nan')):6.1f} ms")
+    print(line)
+    server = ", ".join(f"{cpu:.1f}" for cpu in out["server_cpu"].values())
+    print(f"{'':>14}CPU s: servers {server}; clients {out['client_cpu']:.1f} (in {seconds:.0f} s of play)")
+    return {"p50": pct(ms, .5), "p95": pct(ms, .95), "max": max(ms, default=float("nan")), "plays": plays,
+            "unseen": unseen}
+
+
+def problems(name, tables, out, figures):
+    """Lost or duplicated plays and server errors, printed; answers their count."""
+    wrong = check_log(tables, out)
+    bad = {"plays not seen by all four": figures["unseen"], "wrong in the log": wrong,
+           "error frames": out["errors"], "sockets closed by the server": out["closed"],
+           "sockets not opened": out["failed"]}
+    for what, items in bad.items():
+        print(f"{'':>14}{what}: {len(items)}" + (f"  e.g. {items[:3]}" if items else ""))
+    return sum(len(items) for items in bad.values())
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=100)
+    parser.add_argument("--robot-every", type=int, default=4, help="every n-th table has a robot at W (0: none)")
+    parser.add_argument("--seconds", type=float, default=60.0, help="seconds of play at --tables tables")
+    parser.add_argument("--think", default="1.0,3.0", help="a person's think time before a card, min,max s")
+    parser.add_argument("--alone-seconds", type=float, default=20.0)
+    parser.add_argument("--alone-think", default="0.2,0.4")
+    parser.add_argument("--robot-delay", default="0.4,1.2", help="the worker's pause before a robot's card")
+    parser.add_argument("--web", type=int, default=2, help="daphne processes")
+    parser.add_argument("--worker-concurrency", type=int, default=2)
+    parser.add_argument("--procs", type=int, default=2, help="client processes")
+    parser.add_argument("--redis", default=DEFAULT_REDIS)
+    args = parser.parse_args()
+    think = tuple(float(x) for x in args.think.split(","))
+    alone_think = tuple(float(x) for x in args.alone_think.split(","))
+    robot_delay = tuple(float(x) for x in args.robot_delay.split(","))
+    url = os.environ.get("DATABASE_URL", "")
+    if not url.startswith("postgres"):
+        parser.error("set DATABASE_URL to a PostgreSQL server (a throwaway database is made next to it)")
+
+    raise_open_files(args.tables * 8 + 512)
+    database, drop = prepare_database(url)
+    folder = tempfile.mkdtemp(prefix="whist-tables-")
+    procs = []
+    try:
+        env = server_env(database, args.redis, robot_delay)
+        os.environ.update(DATABASE_URL=database, REDIS_URL=args.redis, DJANGO_SETTINGS_MODULE="drive.settings",
+                          DJANGO_LOG_LEVEL="ERROR", DJANGO_SECRET_KEY=SECRET, PLAY_ROBOT_DELAY_MIN=str(robot_delay[0]),
+                          PLAY_ROBOT_DELAY_MAX=str(robot_delay[1]))
+        import django
+
+        django.setup()
+        from django.core.management import call_command
+
+        call_command("migrate", verbosity=0, interactive=False)
+        subprocess.run(["redis-cli", "-u", args.redis, "flushdb"], check=False, capture_output=True)
+        procs, ports = start_servers(env, folder, args.web, args.worker_concurrency)
+        pids = [p.pid for p in procs]
+        print(f"servers: {args.web} daphne + a Celery worker (prefork, {args.worker_concurrency}) on PostgreSQL "
+              f"and Redis ({args.redis}); {os.cpu_count()} CPUs shared with {args.procs} client processes")
+        print(f"people think {think[0]}-{think[1]} s before a card (alone: {alone_think[0]}-{alone_think[1]} s); "
+              f"robots {robot_delay[0]}-{robot_delay[1]} s; every {args.robot_every}th table has a robot at W "
+              f"and a watcher by the invitation link")
+        alone = make_tables(1, 0, "alone")
+        out = run_tables(ports, alone, alone_think, args.alone_seconds, 1, pids)
+        base = report("one table", alone, out, args.alone_seconds)
+        failures = problems("one table", alone, out, base)
+        many = make_tables(args.tables, args.robot_every, "t")
+        out = run_tables(ports, many, think, args.seconds, args.procs, pids)
+        figures = report(f"{args.tables} tables", many, out, args.seconds)
+        failures += problems(f"{args.tables} tables", many, out, figures)
+        robot_plays = sum(1 for _ in django.apps.apps.get_model("play", "PlayAction").objects.filter(
+            by_robot=True, table_id__in=[t["id"] for t in many]))
+        print(f"{'':>14}robots' plays meanwhile: {robot_plays}")
+        errors = log_errors(folder)
+        print(f"server log errors: {len(errors)}" + (f"  e.g. {errors[:3]}" if errors else ""))
+        failures += len(errors)
+        ratio = figures["p95"] / base["p95"] if base["p95"] else float("nan")
+        print(f"p95 at {args.tables} tables: {figures['p95']:.1f} ms = {ratio:.1f} x one table alone "
+              f"(goal <= {GOAL_P95_MS:.0f} ms: {'met' if figures['p95'] <= GOAL_P95_MS else 'NOT met'}); "
+              f"lost or duplicated plays and server errors: {failures}")
+        from django.db import connections
+
+        connections.close_all()
+        return 0 if failures == 0 else 1
+    finally:
+        stop_servers(procs)
+        shutil.rmtree(folder, ignore_errors=True)
+        from django.db import connections
+
+        connections.close_all()
+        drop()
+
+
+if __name__ == "__main__":
+    sys.stdout.reconfigure(line_buffering=True)
+    sys.exit(main())
