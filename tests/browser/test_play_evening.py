@@ -1,0 +1,49 @@
+"""A mixed evening in real Chromium: table 1 online, table 2 on paper. At the online table
+one person (the only one of its four with an account) plays both hands of the round by
+clicks, robots playing the seats of the players without one; table 2's hands are entered
+as the phones enter them. Once the round is closed the standings are the ones the hands
+give (rule D3), the online hands counted with no entry step."""
+from decimal import Decimal
+
+import pytest
+
+from drive.play.models import PlayTable
+from drive.play.services import evening
+from drive.scoring.models import HandResult, Standing, Table
+from drive.scoring.services import evening as ev
+from drive.scoring.services import ranking
+from tests import seats
+from tests.play.evening_kit import seated_evening, user_of
+from tests.play.test_evening_mixed import expected_totals
+
+from .test_play import fast_polls, fetched, play_to_the_end, signed_in  # noqa: F401 - fast_polls is a fixture
+from .test_screen import in_thread
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_mixed_evening_played_in_the_browser_gives_correct_standings(make_event, organiser, new_page, live_server,
+                                                                       fast_polls, shoot):  # noqa: F811
+    event = seated_evening(make_event, accounts=(1, 5, 6, 7, 8))
+    evening.set_online_tables(actor=organiser, event=event, mode="mixed", tables=[1])
+    ev.start_round(actor=organiser, event=event)
+    table = PlayTable.objects.get(event=event, round_number=1)
+    assert [s.robot for s in table.seats.order_by("seat")] == ["rules", "", "rules", "rules"]  # E, N, S, W
+    paper = Table.objects.get(event=event, number=2)
+    for hand, tricks in ((1, 9), (2, 4)):
+        seats.enter(table=paper, seat="N", hand_number=hand, ns_tricks=tricks, trump="H")
+        seats.enter(table=paper, seat="W", hand_number=hand, ns_tricks=tricks, trump="H")
+    page = signed_in(new_page, live_server, user_of(event, 1), "north")
+    page.goto(f"/play/{table.pk}/")
+    play_to_the_end(page, table.pk)
+    shoot(page, "play-evening-table-over")
+    online = fetched(lambda: list(HandResult.objects.filter(round__event=event, table__number=1)
+                                  .values_list("hand_number", "status", "change_kind")))
+    assert sorted(online) == [(1, "confirmed", "entry"), (2, "confirmed", "entry")]
+    page.context.close()
+    in_thread(lambda: ev.end_round(actor=organiser, event=event))
+    in_thread(lambda: ranking.recompute_standings(event_id=event.pk))
+    lines = fetched(lambda: {s.entrant.number: s.total for s in Standing.objects.filter(event=event)})
+    totals = fetched(lambda: expected_totals(event))
+    assert lines == {n: Decimal(t) for n, t in totals.items()}
+    assert len(lines) == 8
