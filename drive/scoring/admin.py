@@ -1,7 +1,7 @@
 from django.contrib import admin
 from simple_history.admin import SimpleHistoryAdmin
 
-from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Standing, StandingsState, Table
+from drive.scoring.models import HandResult, OnlineTables, Round, Seat, SeatClaim, Standing, StandingsState, Table
 
 
 @admin.register(Round)
@@ -57,3 +57,9 @@ class StandingsStateAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request):
         return False
+
+
+@admin.register(OnlineTables)
+class OnlineTablesAdmin(admin.ModelAdmin):
+    list_display = ("event", "mode", "tables", "robot", "updated_at")
+    list_filter = ("mode",)
