@@ -22,3 +22,10 @@ class PlayTableAdmin(admin.ModelAdmin):
 class PlayActionAdmin(admin.ModelAdmin):
     list_display = ("table", "version", "seat", "action", "by_robot", "created_at")
     raw_id_fields = ("table",)
+
+
+@admin.register(PlaySeat)
+class PlaySeatAdmin(admin.ModelAdmin):
+    list_display = ("table", "seat", "user", "robot", "standin", "last_seen")
+    list_filter = ("robot", "standin")
+    raw_id_fields = ("table", "user")
