@@ -6,6 +6,7 @@ same service as the REST API judges it (under the table's row lock), and the ans
 the new view, or {"error": {...}} with the status the API would give."""
 from __future__ import annotations
 
+import functools
 import json
 import logging
 from typing import Any
@@ -21,6 +22,9 @@ from drive.play.services.actions import apply_action
 from drive.play.selectors.tables import table_view, table_with_seats
 
 log = logging.getLogger(__name__)
+# A view is a read: sockets read theirs in parallel threads (each its own database
+# connection), not one after another on the process's one thread for the database.
+reading = functools.partial(database_sync_to_async, thread_sensitive=False)
 REFUSED = 4403  # not signed in, or no seat, creation nor invitation of a casual table
 NO_TABLE = 4404  # no such table
 TRY_LATER = 4013  # the channel layer is down: the page polls, then reconnects
@@ -57,6 +61,7 @@ def act(user: Any, table_id: int, action: Any, version: Any) -> dict[str, Any]:
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int | None = None
     invite: Any = None
+    answered: int | None = None  # the version this socket's own action produced (its view already sent)
     group: str | None = None
     sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
 
@@ -67,7 +72,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=REFUSED)
             return
         self.invite = await database_sync_to_async(invite_in)(self.scope, self.table_id)
-        view = await database_sync_to_async(view_for)(user, self.table_id, self.invite)
+        view = await reading(view_for)(user, self.table_id, self.invite)
         if view is None:
             there = await database_sync_to_async(table_exists)(self.table_id)
             await self.close(code=REFUSED if there else NO_TABLE)
@@ -81,7 +86,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.group = table_group(self.table_id)
         await self.accept()
         # Read again once in the group: a change between the first read and the join is not missed.
-        await self._send_view(await database_sync_to_async(view_for)(user, self.table_id, self.invite) or view)
+        await self._send_view(await reading(view_for)(user, self.table_id, self.invite) or view)
 
     async def disconnect(self, code: int) -> None:
         if self.group is not None:
@@ -93,7 +98,10 @@ class TableConsumer(AsyncWebsocketConsumer):
     async def play_changed(self, message: dict[str, Any]) -> None:
         if message.get("table") != self.table_id or message.get("version", 0) < self.sent:
             return
-        view = await database_sync_to_async(view_for)(self.scope["user"], self.table_id, self.invite)
+        if message.get("version") == self.answered:  # this socket's own action: its answer was the view
+            self.answered = None
+            return
+        view = await reading(view_for)(self.scope["user"], self.table_id, self.invite)
         if view is not None:
             await self._send_view(view)
 
@@ -111,6 +119,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if "error" in answer:
             await self.send(text_data=json.dumps(answer))
         else:
+            self.answered = answer["version"]
             await self._send_view(answer)
 
     async def _send_view(self, view: dict[str, Any]) -> None:

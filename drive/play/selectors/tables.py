@@ -2,9 +2,12 @@
 finished hands' records, and a user's tables."""
 from __future__ import annotations
 
-from typing import Any
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
-from django.db.models import Q, QuerySet
+from django.db.models import Prefetch, Q, QuerySet
 
 from drive.core.accounts import User
 from engine import GameState, Phase, replay_game
@@ -15,20 +18,73 @@ PRIVATE_KEYS = ("seat", "hand", "legal")  # a watcher gets none of these
 
 
 def game_of(table: PlayTable) -> GameState:
-    """The game as the record has it (the record is only ever written from a legal game)."""
-    return replay_game(table.record)
+    """The game as the record has it (the record is only ever written from a legal game),
+    a copy of its own that the caller may play on."""
+    return snapshot(table).game.copy()
+
+
+# --- the game per table and version, replayed once per process -------------------------------
+# Every change of a table's record is a new version (services/actions.record_action), so the
+# game at (table, version) never changes: each socket re-reading its view after a play finds
+# it here instead of replaying the whole record. The row's changed_at is in the key too, so
+# a record written some other way (the admin, a test) is never answered from here.
+
+class Snapshot(NamedTuple):
+    game: GameState  # read only: a caller who plays on it takes game.copy()
+    last: dict[str, Any] | None  # the last finished hand's record
+
+
+SNAPSHOTS_KEPT = 1024
+_snapshots: OrderedDict[tuple, Snapshot] = OrderedDict()
+_snapshots_lock = threading.Lock()
+
+
+def _key(table: PlayTable) -> tuple:
+    return table.pk, table.version, table.changed_at
+
+
+def snapshot(table: PlayTable) -> Snapshot:
+    """The table's game at its version (and its last finished hand), replayed at most once
+    per process; the record is read only then (table_with_seats defers it)."""
+    key = _key(table)
+    with _snapshots_lock:
+        found = _snapshots.get(key)
+        if found is not None:
+            _snapshots.move_to_end(key)
+            return found
+    game = replay_game(table.record)
+    found = Snapshot(game, last_record(table, game))
+    _keep(key, found)
+    return found
+
+
+def _keep(key: tuple, found: Snapshot) -> None:
+    with _snapshots_lock:
+        _snapshots[key] = found
+        while len(_snapshots) > SNAPSHOTS_KEPT:
+            _snapshots.popitem(last=False)
+
+
+def snapshot_keeper(table: PlayTable, game: GameState) -> Callable[[], None]:
+    """What keeps `game` as the table's snapshot at its saved version: run it after the
+    commit (a version rolled back is never kept). The game is read only from then on."""
+    key, found = _key(table), Snapshot(game, last_record(table, game))
+    return lambda: _keep(key, found)
 
 
 def table_view(user: User | None, table: PlayTable, game: GameState | None = None) -> dict[str, Any]:
     """What the caller may see: their seat's view (`GameState.view`), or the public view
     for a watcher, plus the table's id, seat, version, players, last finished hand and,
     for its players and creator, the invitation link."""
-    game = game or game_of(table)
+    if game is None:
+        game, last_hand = snapshot(table)
+    else:
+        last_hand = last_record(table, game)
     seat = seat_of(user, table)
     view = game.view(seat.seat) if seat is not None else public_view(game)
     # Whoever reads a view may watch the table (the caller checked): a finished game's
     # hands are theirs too, an unfinished one's only for its players and managers.
-    last = last_record(table, game) if table.finished_at is not None or may_read_hands(user, table) else None
+    last = last_hand if table.finished_at is not None or may_read_hands(user, table) else None
     return {**view, "id": table.pk, "seat": seat.seat if seat else None, "version": table.version,
             "last_record": last, "players": players(table), "finished": table.finished_at is not None,
             "invite_url": invite_url(table) if may_invite(user, table) else None}
@@ -101,5 +157,17 @@ def tables_of(user: User) -> QuerySet[PlayTable]:
 
 
 def table_with_seats(table_id: int) -> PlayTable | None:
-    return (PlayTable.objects.select_related("event__club").prefetch_related("seats__user")
-            .filter(pk=table_id).first())
+    """The table, its event's club, and its seats with their players, in one query (the
+    hot path: every socket reads it after every change); the record is read only if this
+    process has not replayed this version yet (snapshot)."""
+    seats = list(PlaySeat.objects.select_related("user", "table__event__club").defer("table__record")
+                 .filter(table_id=table_id).order_by("seat"))
+    if not seats:
+        return (PlayTable.objects.select_related("event__club").defer("record")
+                .prefetch_related(Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
+                .filter(pk=table_id).first())
+    table = seats[0].table
+    for seat in seats:
+        seat.table = table
+    table._prefetched_objects_cache = {"seats": seats}
+    return table

@@ -15,6 +15,7 @@ from typing import Any
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -25,7 +26,7 @@ from drive.core.jobs import task
 from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
 from drive.play.access import require_player
 from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of, table_view
+from drive.play.selectors.tables import game_of, snapshot_keeper, table_view
 from drive.play.services.event_hands import post_hand
 
 ROBOT_TASK = "drive.play.tasks.robot_move"
@@ -46,6 +47,7 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
     not their turn, or `version` is not the table's; 400: the rules refuse it."""
     with transaction.atomic():
         table = locked_table(table_id)
+        prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
         mine = require_player(user, table)
         if seat is not None and seat != mine.seat:
             raise Forbidden(_("You play seat %(seat)s only.") % {"seat": mine.seat})
@@ -103,6 +105,7 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
         table.finished_at = timezone.now()
     table.save(update_fields=["record", "version", "phase", "finished_at", "changed_at"])
     PlayAction.objects.create(table=table, version=table.version, seat=seat, action=text, by_robot=by_robot)
+    transaction.on_commit(snapshot_keeper(table, game))  # the sockets' views of this version need no replay
     publish_table(table.pk, table.version)
     wake_robot(table, game)
 
@@ -119,7 +122,9 @@ def wake_robot(table: PlayTable, game: GameState) -> None:
     to_act = game.to_act
     if to_act is None or table.finished_at is not None:
         return
-    seat = PlaySeat.objects.filter(table=table, seat=to_act).first()
+    seats = getattr(table, "_prefetched_objects_cache", {}).get("seats")
+    seat = (next((s for s in seats if s.seat == to_act), None) if seats is not None
+            else PlaySeat.objects.filter(table=table, seat=to_act).first())
     if seat is not None and seat.played_by_robot:
         table_id, version = table.pk, table.version
         transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
