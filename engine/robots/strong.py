@@ -33,9 +33,13 @@ class StrongRobot:
     name = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 20, nodes: int = 2000,
-                 cap_seconds: float = 2.0, fallback=None, early_samples: int = 10):
+                 cap_seconds: float = 2.0, fallback=None, early_samples: int = 10, lead_samples: int = 0,
+                 near: float = 0.0, settle: int = 10**6, margin: float = 0.5):
         self.seed, self.samples, self.nodes, self.cap = seed, samples, nodes, cap_seconds
         self.early_samples = early_samples  # while EARLY tricks or more are to play: the costliest solves
+        self.lead_samples = lead_samples    # the opening lead: 0 leaves it to the rules robot
+        self.near = near                    # the rules robot's card stands if this close to the best average
+        self.settle, self.margin = settle, margin  # stop sampling after settle layouts once one card leads by margin
         self.fallback = fallback if fallback is not None else RulesRobot(seed)
         self.memories: dict = {}            # by seat: what each seat it plays has seen
         self.capped = 0                     # decisions the clock cut short
@@ -46,42 +50,50 @@ class StrongRobot:
         memory = self.memories.setdefault(view["seat"], Memory())
         memory.observe(view)
         legal = [parse_action(a) for a in view["legal"]]
-        if view["phase"] != "play" or len(legal) < 2 or _opening_lead(view):
-            return self.fallback.choose(view)
+        # the rules robot reads every view of the play, so that its memory of
+        # the tricks (voids, cards gone) is whole when its card is asked for
+        advice = self.fallback.choose(view)
+        if view["phase"] != "play" or len(legal) < 2 or (_opening_lead(view) and not self.lead_samples):
+            return advice
         sit = memory.situation(view)
-        card = self.best_card(sit, [a.card for a in legal], lambda: self.fallback.choose(view).card)
-        return play(card)
+        return play(self.best_card(sit, [a.card for a in legal], advice.card))
 
     def choose_card(self, view) -> int:
         legal = tuple(view.legal)
-        if len(legal) < 2 or not view.played:
-            return self.fallback.choose_card(view)
+        advice = self.fallback.choose_card(view)
+        if len(legal) < 2 or (not view.played and not self.lead_samples):
+            return advice
         memory = self.memories.setdefault(view.seat, Memory())
         sit = memory_of_seat_view(memory, view)
-        return self.best_card(sit, list(legal), lambda: self.fallback.choose_card(view))
+        return self.best_card(sit, list(legal), advice)
 
     # --- the search --------------------------------------------------------------
 
-    def best_card(self, sit: Situation, legal: list, rules_card) -> int:
+    def best_card(self, sit: Situation, legal: list, rules_card: int) -> int:
         """The legal card with the best average over the sampled layouts."""
         start = time.perf_counter()
         rng = random.Random(f"{self.seed}|{sit.to_play}|{sit.pool}|{sorted(sit.known.items())}|{sit.trick}")
         total = dict.fromkeys(legal, 0.0)
         k = self.early_samples if sit.tricks_left >= EARLY else self.samples
+        if not sit.trick and not any(sit.won):
+            k = self.lead_samples                       # the opening lead
+        slowest, n = 0.0, 0
         for layout in deal_layouts(sit, rng, k):
+            if time.perf_counter() - start + slowest > self.cap:
+                self.capped += 1            # the next solve could pass the cap
+                return rules_card
+            began = time.perf_counter()
             values = self.card_values(sit, layout, legal)
+            slowest = max(slowest, time.perf_counter() - began)
             for c in legal:
                 total[c] += values.get(c, -99.0)
-            if time.perf_counter() - start > self.cap:
-                self.capped += 1
-                return rules_card()
+            n += 1
+            if n >= self.settle and _clear(total, self.margin * n):
+                break                       # one card ahead of every other by the margin: more layouts would not change it
         top = max(total.values())
-        best = [c for c in legal if total[c] >= top - 1e-9]
-        if len(best) > 1:
-            preferred = rules_card()
-            if preferred in best:
-                return preferred
-        return best[0]
+        if total.get(rules_card, -1e9) >= top - 1e-9 - self.near * n:
+            return rules_card
+        return next(c for c in legal if total[c] >= top - 1e-9)
 
     def card_values(self, sit: Situation, layout: dict, legal: list) -> dict:
         pos = Position(sit.hands(layout), sit.seats, list(sit.trick), sit.leader, sit.trump, sit.ranking)
@@ -89,6 +101,13 @@ class StrongRobot:
         if values is None:
             values = search_values(pos, self.nodes, legal)
         return values
+
+
+def _clear(total: dict, lead: float) -> bool:
+    """Whether the best card's total beats every other card's by ``lead``
+    (cards level with it so far are ties, settled without sampling more)."""
+    top = max(total.values())
+    return all(v == top or top - v >= lead for v in total.values())
 
 
 def _opening_lead(view: dict) -> bool:
