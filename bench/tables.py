@@ -41,6 +41,7 @@ import multiprocessing.connection
 import os
 import random
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -74,15 +75,17 @@ def server_env(database_url, redis_url, robot_delay):
     return env
 
 
-def start_servers(env, folder, web, concurrency):
-    """`web` daphne processes and one Celery worker; returns (processes, ports)."""
+def start_servers(env, folder, web, concurrency, profile=None):
+    """`web` daphne processes and one Celery worker; returns (processes, ports). With
+    `profile` (a file), the first daphne runs under cProfile (written when it stops)."""
     import socket
 
     bin_dir = Path(sys.executable).parent
     procs, ports = [], []
     for i in range(web):
         port = free_port()
-        procs.append(subprocess.Popen([str(bin_dir / "daphne"), "-v", "0", "-b", "127.0.0.1", "-p", str(port),
+        under = [sys.executable, "-m", "cProfile", "-o", profile] if profile and i == 0 else []
+        procs.append(subprocess.Popen(under + [str(bin_dir / "daphne"), "-v", "0", "-b", "127.0.0.1", "-p", str(port),
                                        "drive.asgi:application"], cwd=ROOT, env=env,
                                       stdout=open(Path(folder) / f"daphne-{i}.log", "wb"), stderr=subprocess.STDOUT))
         ports.append(port)
@@ -383,6 +386,7 @@ def main():
     parser.add_argument("--worker-concurrency", type=int, default=2)
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--redis", default=DEFAULT_REDIS)
+    parser.add_argument("--profile", help="write the first daphne's cProfile here (it stops by SIGINT)")
     args = parser.parse_args()
     think = tuple(float(x) for x in args.think.split(","))
     alone_think = tuple(float(x) for x in args.alone_think.split(","))
@@ -407,7 +411,7 @@ def main():
 
         call_command("migrate", verbosity=0, interactive=False)
         subprocess.run(["redis-cli", "-u", args.redis, "flushdb"], check=False, capture_output=True)
-        procs, ports = start_servers(env, folder, args.web, args.worker_concurrency)
+        procs, ports = start_servers(env, folder, args.web, args.worker_concurrency, args.profile)
         pids = [p.pid for p in procs]
         print(f"servers: {args.web} daphne + a Celery worker (prefork, {args.worker_concurrency}) on PostgreSQL "
               f"and Redis ({args.redis}); {os.cpu_count()} CPUs shared with {args.procs} client processes")
@@ -435,8 +439,16 @@ def main():
         from django.db import connections
 
         connections.close_all()
+        if failures:
+            kept = Path(tempfile.mkdtemp(prefix="whist-tables-logs-"))
+            for path in Path(folder).glob("*.log"):
+                shutil.copy(path, kept)
+            print(f"the servers' logs: {kept}")
         return 0 if failures == 0 else 1
     finally:
+        if args.profile and procs:
+            procs[0].send_signal(signal.SIGINT)  # the reactor stops, cProfile writes
+            procs[0].wait(30)
         stop_servers(procs)
         shutil.rmtree(folder, ignore_errors=True)
         from django.db import connections

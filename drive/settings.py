@@ -139,8 +139,10 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         # Each server process holds one connection per event it serves plus a few; the pool
         # must still take a room of pages reconnecting at once after a restart.
+        # socket_timeout: redis-py 8 reads with a 5 s default, the very time channels_redis's
+        # receive blocks in BZPOPMIN: an answer a moment late killed the socket (1011).
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]}}
+                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 20}]}}
     }
     # Only what can be lost lives in the cache: while Redis is away it answers "not there"
     # instead of failing the request (drive/core/cache.py), and never holds a request long.

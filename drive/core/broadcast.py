@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from enum import StrEnum
 from typing import Any
 
@@ -80,7 +81,8 @@ def send_table_now(table_id: int, version: int) -> None:
     layer = get_channel_layer()
     if layer is None or time.monotonic() < _down_until[0]:
         return
-    message = {"type": "play.changed", "table": table_id, "version": version}
+    # `change` names this one announcement: the sockets of a server that hear it read the table once.
+    message = {"type": "play.changed", "table": table_id, "version": version, "change": uuid.uuid4().hex}
     began = time.monotonic()
     try:
         async_to_sync(layer.group_send)(table_group(table_id), message)

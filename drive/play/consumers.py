@@ -6,6 +6,7 @@ same service as the REST API judges it (under the table's row lock), and the ans
 the new view, or {"error": {...}} with the status the API would give."""
 from __future__ import annotations
 
+import asyncio
 import functools
 import json
 import logging
@@ -18,6 +19,7 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 from drive.core.broadcast import table_group
 from drive.core.errors import ServiceError
 from drive.play.access import invite_of, may_watch
+from drive.play.models import PlayTable
 from drive.play.services.actions import apply_action
 from drive.play.selectors.tables import table_view, table_with_seats
 
@@ -37,6 +39,26 @@ def view_for(user: Any, table_id: int, invite: Any = None) -> dict[str, Any] | N
     if table is None or not may_watch(user, table, invite):
         return None
     return table_view(user, table)
+
+
+def view_of(user: Any, table: PlayTable, invite: Any = None) -> dict[str, Any] | None:
+    """The caller's view of a table already read (None if they may not watch it)."""
+    return table_view(user, table) if may_watch(user, table, invite) else None
+
+
+# One read of a table per announced change and server process: the table's sockets on this
+# server share it (each then computes its own seat's view), instead of a query each.
+SHARED_READ_SECONDS = 5.0
+_reads: dict[tuple[int, str], asyncio.Future] = {}
+
+
+async def table_after(table_id: int, change: str) -> PlayTable | None:
+    key = (table_id, change)
+    read = _reads.get(key)
+    if read is None:
+        read = _reads[key] = asyncio.ensure_future(reading(table_with_seats)(table_id))
+        asyncio.get_running_loop().call_later(SHARED_READ_SECONDS, _reads.pop, key, None)
+    return await asyncio.shield(read)
 
 
 def table_exists(table_id: int) -> bool:
@@ -101,7 +123,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         if message.get("version") == self.answered:  # this socket's own action: its answer was the view
             self.answered = None
             return
-        view = await reading(view_for)(self.scope["user"], self.table_id, self.invite)
+        change = message.get("change")
+        if isinstance(change, str):
+            table = await table_after(self.table_id, change)
+            view = None if table is None else await reading(view_of)(self.scope["user"], table, self.invite)
+        else:
+            view = await reading(view_for)(self.scope["user"], self.table_id, self.invite)
         if view is not None:
             await self._send_view(view)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
@@ -31,6 +32,7 @@ from drive.play.services.event_hands import post_hand
 
 ROBOT_TASK = "drive.play.tasks.robot_move"
 MAX_ACTION_LENGTH = 64
+SEEN_AGAIN = timedelta(seconds=10)
 
 
 def locked_table(table_id: int) -> PlayTable:
@@ -61,7 +63,8 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
             raise Conflict(message, extra={"version": table.version})
         text = judged(game, action)
         record_action(table, game, mine.seat, text, by_robot=False)
-        back_in_seat(mine)
+        if mine.standin or mine.last_seen is None or timezone.now() - mine.last_seen > SEEN_AGAIN:
+            back_in_seat(mine)  # not written at every card: seen a moment ago is seen
         return table_view(user, table, game)
 
 
