@@ -5,16 +5,21 @@ with everything its seat has seen (sampling.py: uniform, constrained dealing),
 values every legal card in each layout double dummy (solver.py: DDS for four
 hands with trumps or no trump, the engine's alpha-beta elsewhere) and plays
 the card with the best average; ties go to the rules robot's card, then to
-the lowest. Outside the play (auctions, exchanges), with one legal card, and
-for the opening lead (no card seen fall: a double-dummy lead is a guess and
-the costliest solve of the hand) it plays as the rules robot does.
+the lowest. The opening lead is sampled too (``lead_samples`` layouts: the
+costliest solves of the hand, hence fewer). Outside the play (auctions,
+exchanges) and with one legal card it plays as the rules robot does; the rules
+robot reads every view of the play all the same, so that its memory of the
+tricks is whole when its card breaks a tie.
 
 The budget is work, not time: ``samples`` layouts (``early_samples`` while
 twelve tricks or more are to play, where each solve costs most), and ``nodes`` search nodes
 for each layout the engine's own search values; the layouts are dealt from a
 generator seeded by ``seed`` and the position, so a decision is the same on
-any machine. Only the safety cap ``cap_seconds`` reads the clock: past it the
-robot stops sampling and plays the rules robot's choice.
+any machine. ``settle`` and ``margin`` may stop the sampling early once one
+card leads every other by ``margin`` tricks a layout (off by default: it cost
+strength in the duplicate matches). Only the safety cap ``cap_seconds`` reads
+the clock: when the next solve, as slow as the slowest so far, would pass it,
+the robot stops sampling and plays the rules robot's choice.
 """
 
 import random
@@ -33,7 +38,7 @@ class StrongRobot:
     name = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 20, nodes: int = 2000,
-                 cap_seconds: float = 2.0, fallback=None, early_samples: int = 10, lead_samples: int = 0,
+                 cap_seconds: float = 2.0, fallback=None, early_samples: int = 10, lead_samples: int = 8,
                  near: float = 0.0, settle: int = 10**6, margin: float = 0.5):
         self.seed, self.samples, self.nodes, self.cap = seed, samples, nodes, cap_seconds
         self.early_samples = early_samples  # while EARLY tricks or more are to play: the costliest solves
