@@ -162,3 +162,40 @@ def test_one_person_and_three_robots_play_a_whole_game(rules, make_user, new_pag
     page.goto(f"/play/{table_id}/hands/")
     expect(page.locator(".history-hand").first).to_be_visible()
     shoot(page, f"play-{rules}-hands")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_creator_fills_open_and_silent_seats_from_the_page(make_user, new_page, live_server, fast_polls):
+    """The table page's seat controls (the creator's): a strong robot in an open seat, a
+    substitute by user name in another, and a silent player's seat shown as played by a
+    stand-in robot until filled too; a player who is not the creator has no controls."""
+    from playwright.sync_api import expect
+
+    me, friend = make_user("host"), make_user("friend")
+    make_user("sub", first_name="Sophie", last_name="Sub")
+    table = tables.create_table(me, "short", {"W": "rules"})
+    tables.take_seat(friend, table.pk, "E", table.invite)
+    PlayTable.objects.get(pk=table.pk).seats.filter(seat="E").update(standin=True)  # E is silent
+    page = signed_in(new_page, live_server, me, "host")
+    page.goto(f"/play/{table.pk}/")
+    controls = page.locator("#play-manage")
+    expect(page.locator(".place[data-seat='E'] .tag.standin")).to_be_visible()
+    expect(controls.locator(".manage-seat")).to_have_count(2)  # S open, E silent; W is a robot, N is mine
+    controls.locator(".manage-seat[data-seat='S'] button[data-manage-robot='strong']").click()
+    expect(page.locator(".place[data-seat='S'] .tag.robot")).to_have_text("strong robot")
+    expect(controls.locator(".manage-seat")).to_have_count(1)
+    controls.locator("#play-substitute-E").fill("nobody-here")
+    controls.locator(".manage-seat[data-seat='E'] button[type=submit]").click()
+    expect(controls.locator(".notice")).to_contain_text("No such player")
+    controls.locator("#play-substitute-E").fill("sub")
+    controls.locator(".manage-seat[data-seat='E'] button[type=submit]").click()
+    expect(page.locator(".place[data-seat='E'] .who")).to_have_text("Sophie Sub")
+    expect(page.locator(".place[data-seat='E'] .tag.standin")).to_have_count(0)
+    expect(controls.locator(".manage-seat")).to_have_count(0)
+    seats = {s.seat: (s.robot, s.user.username if s.user else None) for s in PlayTable.objects.get(pk=table.pk).seats.all()}
+    assert seats == {"N": ("", "host"), "E": ("", "sub"), "S": ("strong", None), "W": ("rules", None)}
+    other = signed_in(new_page, live_server, friend, "friend")
+    other.goto(f"/play/{table.pk}/?invite={table.invite}")
+    expect(other.locator(PLAY)).to_be_visible()
+    assert other.locator("#play-manage").count() == 0

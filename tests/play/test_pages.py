@@ -59,3 +59,26 @@ def test_the_hand_history_is_the_players_until_the_game_is_over(make_user, djang
     text = page.content.decode()
     assert text.count('class="trick-row"') == 13 and "Double-dummy review" in text
     assert signed_in(stranger).get(f"/play/{table.pk}/hands/").status_code == 403
+
+
+@pytest.mark.django_db
+def test_the_table_page_is_opened_by_its_invitation_and_the_creator_gets_the_seat_controls(make_user):
+    me, friend, stranger = make_user("host"), make_user("friend"), make_user("stranger")
+    table = tables.create_table(me, "short", {"W": "rules"})
+    mine = signed_in(me).get(f"/play/{table.pk}/").content.decode()
+    assert f"/play/{table.pk}/?invite={table.invite}" in mine  # the link to send
+    assert 'data-manage="1"' in mine and 'id="play-manage"' in mine
+    outsider = signed_in(stranger)
+    for query in ("", "?invite=", f"?invite={table.invite[:-1]}", f"?invite={table.invite.upper()}"):
+        assert outsider.get(f"/play/{table.pk}/{query}").status_code == 403, query
+        assert outsider.get(f"/play/{table.pk}/hands/{query}").status_code == 403, query
+    assert outsider.post(f"/play/{table.pk}/seat/", {"seat": "E"}).status_code == 302
+    assert table.seats.get(seat="E").user is None  # refused: no invitation
+    guest = signed_in(friend)
+    page = guest.get(f"/play/{table.pk}/?invite={table.invite}").content.decode()
+    assert 'data-manage="1"' not in page and f'name="invite" value="{table.invite}"' in page
+    assert 'class="invite"' not in page  # a watcher is not shown the link to pass on
+    assert guest.post(f"/play/{table.pk}/seat/", {"seat": "E"}).status_code == 302  # the session keeps the link
+    assert table.seats.get(seat="E").user == friend
+    page = guest.get(f"/play/{table.pk}/").content.decode()
+    assert 'class="invite"' in page and 'data-manage="1"' not in page
