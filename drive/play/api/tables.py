@@ -70,7 +70,7 @@ class TableCreatedSerializer(serializers.Serializer):
     ws = serializers.CharField(help_text="The websocket sending this view after every change.")
 
 
-class PlayerSerializer(serializers.Serializer):
+class TablePlayerSerializer(serializers.Serializer):
     seat = serializers.CharField()
     name = serializers.CharField()
     robot = serializers.CharField()
@@ -100,13 +100,13 @@ class TableViewSerializer(serializers.Serializer):
     version = serializers.IntegerField()
     hands_played = serializers.IntegerField()
     last_record = serializers.JSONField(allow_null=True, help_text="The last finished hand's record.")
-    players = PlayerSerializer(many=True)
+    players = TablePlayerSerializer(many=True)
     finished = serializers.BooleanField()
     invite_url = serializers.CharField(allow_null=True, help_text="/play/<id>/?invite=...: the invitation link, "
                                                                   "for the table's players and creator; else null.")
 
 
-class HandSerializer(serializers.Serializer):
+class PlayedHandSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.CharField()
     record = serializers.JSONField(help_text="The game record up to this hand (python -m engine check accepts it).")
@@ -115,7 +115,7 @@ class HandSerializer(serializers.Serializer):
 class HandsSerializer(serializers.Serializer):
     id = serializers.IntegerField()
     rules = serializers.JSONField()
-    hands = HandSerializer(many=True)
+    hands = PlayedHandSerializer(many=True)
 
 
 # --- the views ------------------------------------------------------------------------------
