@@ -18,6 +18,7 @@ from drive.events.models import AuditEntry, Event, Registration
 from drive.live.services import announcements
 from drive.live.services import screen
 from drive.movements.models import Entrant, Movement
+from drive.play.services import evening as play_evening
 from drive.scoring.services import claims
 from drive.scoring.services import evening as ev
 from drive.scoring.services import results
@@ -150,6 +151,8 @@ SCENARIOS = {
     "drive.live.services.announcements.announce": lambda o, f: announcements.announce(actor=o, event=f("event"), text="Tea"),
     "drive.live.services.announcements.take_down": lambda o, f: announcements.take_down(
         actor=o, announcement=announcements.announce(actor=o, event=f("event"), text="Tea")),
+    "drive.play.services.evening.set_online_tables": lambda o, f: play_evening.set_online_tables(
+        actor=o, event=f("event"), mode="mixed", tables=[1]),
 }
 
 
