@@ -36,8 +36,9 @@ SEEN_AGAIN = timedelta(seconds=10)
 
 
 def locked_table(table_id: int) -> PlayTable:
-    """The table's row, locked until the transaction ends (404 if there is none)."""
-    table = (PlayTable.objects.select_for_update().filter(pk=table_id).first())
+    """The table's row, locked until the transaction ends (404 if there is none). Its record
+    is read only if needed: the game at this version is usually in the snapshot already."""
+    table = PlayTable.objects.select_for_update().defer("record").filter(pk=table_id).first()
     if table is None:
         raise NotFound(_("No such table."))
     return table
