@@ -21,7 +21,7 @@ from drive.core.errors import ServiceError
 from drive.play.access import invite_of, may_watch
 from drive.play.models import PlayTable
 from drive.play.services.actions import apply_action
-from drive.play.selectors.tables import table_view, table_with_seats
+from drive.play.selectors.tables import has_snapshot, table_view, table_with_seats
 
 log = logging.getLogger(__name__)
 # A view is a read: sockets read theirs in parallel threads (each its own database
@@ -126,7 +126,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         change = message.get("change")
         if isinstance(change, str):
             table = await table_after(self.table_id, change)
-            view = None if table is None else await reading(view_of)(self.scope["user"], table, self.invite)
+            if table is not None and table.event_id is None and has_snapshot(table):
+                # A casual table read with its seats and its game at hand: the view needs no
+                # database, so it is made here rather than after a hop to a thread.
+                view = view_of(self.scope["user"], table, self.invite)
+            else:
+                view = None if table is None else await reading(view_of)(self.scope["user"], table, self.invite)
         else:
             view = await reading(view_for)(self.scope["user"], self.table_id, self.invite)
         if view is not None:

@@ -43,6 +43,12 @@ def _key(table: PlayTable) -> tuple:
     return table.pk, table.version, table.changed_at
 
 
+def has_snapshot(table: PlayTable) -> bool:
+    """The game at the table's version is at hand in this process (no database to read)."""
+    with _snapshots_lock:
+        return _key(table) in _snapshots
+
+
 def snapshot(table: PlayTable) -> Snapshot:
     """The table's game at its version (and its last finished hand), replayed at most once
     per process; the record is read only then (table_with_seats defers it)."""
