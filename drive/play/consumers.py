@@ -151,7 +151,8 @@ class TableConsumer(AsyncWebsocketConsumer):
         if "error" in answer:
             await self.send(text_data=json.dumps(answer))
         else:
-            self.answered = answer["version"]
+            if answer["version"] > self.sent:  # a new version of its own (not a retry answered again)
+                self.answered = answer["version"]
             await self._send_view(answer)
 
     async def _send_view(self, view: dict[str, Any]) -> None:
