@@ -247,6 +247,29 @@ def test_a_stand_in_ends_when_its_player_acts(make_user):
     assert robots.play_robot(table.pk, 0) is False  # the robot's task came too late
 
 
+def test_a_robots_lost_move_is_asked_for_again_by_the_sweep(make_user, monkeypatch,
+                                                          django_capture_on_commit_callbacks):
+    me = make_user()
+    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"})
+    game = game_of(table)
+    if game.to_act == "N":                       # make a robot the one to act
+        actions.apply_action(me, table.pk, str(game.legal_actions()[0]), table.version)
+        table = PlayTable.objects.get(pk=table.pk)
+    assert game_of(table).to_act != "N"          # its task never ran here: the move is lost
+    asked = []
+    monkeypatch.setattr(robots, "send_robot_move", lambda table_id, version: asked.append((table_id, version)))
+    _silent(table, 10)
+    with django_capture_on_commit_callbacks(execute=True):
+        robots.sweep_silent_seats()
+    assert asked == []                           # within the table's timeout: not yet
+    _silent(table, 60)
+    with django_capture_on_commit_callbacks(execute=True):
+        assert robots.sweep_silent_seats() == 0  # no person stood in for
+    assert asked == [(table.pk, table.version)]
+    assert robots.play_robot(table.pk, table.version) is True   # the task asked again plays once
+    assert robots.play_robot(table.pk, table.version) is False
+
+
 def test_the_sweep_leaves_robots_open_seats_and_finished_tables_alone(make_user):
     me = make_user()
     table = tables.create_table(me, "short", {"E": "rules", "S": "rules"})  # W open

@@ -56,10 +56,15 @@ def stand_in_if_silent(table_id: int, now: timezone.datetime) -> bool:
             return False
         game = game_of(table)
         seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
-        if seat is None or seat.user_id is None or seat.standin:
+        version = table.version
+        if seat is not None and seat.played_by_robot:
+            # its move was asked for and never came (a broker that was down, a worker
+            # killed): ask again; the task plays only at this version, so never twice
+            transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
+            return False
+        if seat is None or seat.user_id is None:
             return False
         PlaySeat.objects.filter(pk=seat.pk).update(standin=True)
         publish_table(table.pk, table.version)
-        version = table.version
         transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
         return True
