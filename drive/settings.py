@@ -139,10 +139,11 @@ if REDIS_URL:
     CHANNEL_LAYERS = {
         # Each server process holds one connection per event it serves plus a few; the pool
         # must still take a room of pages reconnecting at once after a restart.
-        # socket_timeout: redis-py 8 reads with a 5 s default, the very time channels_redis's
-        # receive blocks in BZPOPMIN: an answer a moment late killed the socket (1011).
+        # No longer socket_timeout (redis-py 8 reads with a 5 s default, the time channels_redis
+        # blocks in BZPOPMIN; under bench/tables.py's load a late answer closed sockets, 1011):
+        # with 20 s a live feed's shutdown hung for minutes (tests/abuse/test_live_tickets.py).
         "default": {"BACKEND": "channels_redis.core.RedisChannelLayer",
-                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 20}]}}
+                    "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000}]}}
     }
     # Only what can be lost lives in the cache: while Redis is away it answers "not there"
     # instead of failing the request (drive/core/cache.py), and never holds a request long.
