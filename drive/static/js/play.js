@@ -430,7 +430,9 @@
     if (manageNotice) box.appendChild(el("p", "notice", manageNotice));
     if (focused && $(focused)) $(focused).focus();
   }
+  var manageAsked = 0;  // the latest request's number: an older answer arriving late says nothing
   function fillSeat(body) {
+    var asked = ++manageAsked;
     manageNotice = "";
     fetch(api + "seats/", {
       method: "POST", credentials: "same-origin",
@@ -439,6 +441,10 @@
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (b) { return {status: r.status, body: b}; });
     }).then(function (answer) {
+      if (asked !== manageAsked) {
+        if (answer.status === 200) take(answer.body);
+        return;
+      }
       if (answer.status === 200) {
         manageNotice = fill(words.seated, {seat: seatName(body.seat)});
         var input = $("play-substitute-" + body.seat);
@@ -451,7 +457,9 @@
       var detail = b.detail || (b.username && b.username[0]) || (b.seat && b.seat[0]) || (b.robot && b.robot[0]) || answer.status;
       manageNotice = fill(words.refused, {detail: detail});
       renderManage();
-    }).catch(function () { manageNotice = words.offline; renderManage(); });
+    }).catch(function () {
+      if (asked === manageAsked) { manageNotice = words.offline; renderManage(); }
+    });
   }
 
   function render() {
