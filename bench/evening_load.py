@@ -398,12 +398,13 @@ def stop_servers(procs):
             proc.wait()
 
 
-def prepare_database(url):
-    """A throwaway database next to DATABASE_URL's; returns (its URL, a function that drops it)."""
+def prepare_database(url, suffix="_evening_load"):
+    """A throwaway database `<DATABASE_URL's name><suffix>` next to it; returns (its URL, a
+    function that drops it)."""
     import psycopg
 
     parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/') or 'whist'}_evening_load"
+    name = f"{parts.path.lstrip('/') or 'whist'}{suffix}"
     admin = urlunsplit(parts._replace(path="/postgres"))
 
     def sql(statement):

@@ -51,9 +51,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from urllib.parse import urlsplit, urlunsplit  # noqa: E402
 
-from bench.evening_load import free_port, stop_servers  # noqa: E402
+from bench.evening_load import free_port, prepare_database, stop_servers  # noqa: E402
 from bench.fanout import cpu_seconds, raise_open_files  # noqa: E402
 
 GOAL_P95_MS = 100.0
@@ -106,23 +105,6 @@ def start_servers(env, folder, web, concurrency, profile=None):
         stop_servers(procs)
         raise RuntimeError("daphne did not start:\n" + (Path(folder) / "daphne-0.log").read_text()[-2000:])
     return procs, ports
-
-
-def prepare_database(url):
-    """A throwaway database `<name>_tables` next to DATABASE_URL's; (its URL, a function dropping it)."""
-    import psycopg
-
-    parts = urlsplit(url)
-    name = f"{parts.path.lstrip('/') or 'whist'}_tables"
-    admin = urlunsplit(parts._replace(path="/postgres"))
-
-    def sql(statement):
-        with psycopg.connect(admin, autocommit=True) as conn:
-            conn.execute(statement)
-
-    sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-    sql(f'CREATE DATABASE "{name}"')
-    return urlunsplit(parts._replace(path=f"/{name}")), lambda: sql(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 def log_errors(folder):
@@ -396,7 +378,7 @@ def main():
         parser.error("set DATABASE_URL to a PostgreSQL server (a throwaway database is made next to it)")
 
     raise_open_files(args.tables * 8 + 512)
-    database, drop = prepare_database(url)
+    database, drop = prepare_database(url, "_tables")
     folder = tempfile.mkdtemp(prefix="whist-tables-")
     procs = []
     try:
