@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from drive.play.api import evening as evening_api
 from drive.play.api import tables as tables_api
-from drive.play.views import pages
+from drive.play.views import console, pages
 
 api_patterns = [
     path("play/tables/", tables_api.TablesView.as_view(), name="api-play-tables"),
@@ -19,5 +19,6 @@ urlpatterns = [
     path("play/<int:table_id>/", pages.table_page, name="play-table"),
     path("play/<int:table_id>/seat/", pages.take_seat, name="play-take-seat"),
     path("play/<int:table_id>/hands/", pages.hands_page, name="play-hands"),
+    path("console/events/<int:event_id>/online-tables/", console.online_tables, name="console-online-tables"),
     path("api/", include(api_patterns)),
 ]

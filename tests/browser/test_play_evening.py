@@ -47,3 +47,42 @@ def test_a_mixed_evening_played_in_the_browser_gives_correct_standings(make_even
     totals = fetched(lambda: expected_totals(event))
     assert lines == {n: Decimal(t) for n, t in totals.items()}
     assert len(lines) == 8
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_organiser_sets_tables_online_from_the_console_and_fills_any_seat(make_event, organiser, make_user,
+                                                                            new_page, live_server, fast_polls,  # noqa: F811
+                                                                            shoot):
+    """From the evening's console: the Online tables tab sets table 1 online; once the
+    round starts the page lists it to watch, and on the table page the organiser (not
+    seated) gets every seat's controls: a substitute with an account in a robot's seat,
+    a strong robot in a person's seat."""
+    from playwright.sync_api import expect
+
+    event = seated_evening(make_event, accounts=(1, 5, 6, 7, 8))
+    make_user("sub", first_name="Sophie", last_name="Sub")
+    page = signed_in(new_page, live_server, organiser, "organiser")
+    page.goto(f"/console/events/{event.pk}/evening/")
+    page.get_by_role("link", name="Online tables").click()
+    page.locator("input[name=mode][value=mixed]").check()
+    page.locator("input[name=tables]").fill("1")
+    page.get_by_role("button", name="Save").click()
+    expect(page.locator(".messages")).to_contain_text("Saved")
+    shoot(page, "play-console-online-setting")
+    in_thread(lambda: ev.start_round(actor=organiser, event=event))
+    page.reload()
+    table = fetched(lambda: PlayTable.objects.get(event=event, round_number=1))
+    page.locator(f"tr[data-online-table='{table.pk}'] a", has_text="Watch").click()
+    controls = page.locator("#play-manage")
+    expect(controls.locator(".manage-seat")).to_have_count(4)  # every seat: the organiser sits at none
+    expect(controls.locator(".manage-seat[data-seat='E'] button[data-manage-robot]")).to_have_count(1)  # rules sits
+    shoot(page, "play-console-online-table")
+    controls.locator("#play-substitute-E").fill("sub")
+    controls.locator(".manage-seat[data-seat='E'] button[type=submit]").click()
+    expect(page.locator(".place[data-seat='E'] .who")).to_have_text("Sophie Sub")
+    controls.locator(".manage-seat[data-seat='N'] button[data-manage-robot='strong']").click()
+    expect(page.locator(".place[data-seat='N'] .tag.robot")).to_have_text("strong robot")
+    seats = fetched(lambda: {s.seat: (s.robot, s.user.username if s.user else None)
+                             for s in PlayTable.objects.get(pk=table.pk).seats.all()})
+    assert seats["E"] == ("", "sub") and seats["N"] == ("strong", None)

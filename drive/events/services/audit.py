@@ -125,6 +125,7 @@ ACTION_LABELS = {
     "announcement.taken_down": _("announcement taken down"),
     "table.link_reissued": _("table link reissued"),
     "seat_claim.released": _("seat claim released"),
+    "tables.online": _("online tables set"),
 }
 
 

@@ -58,6 +58,15 @@ def lobby(request: HttpRequest) -> HttpResponse:
         "tables": rows, "form_error": error}, status=400 if error else 200)
 
 
+def _table_title(table) -> str:
+    """An event's table by its place in the evening ("Friday drive · round 2, table 3"),
+    a casual one by its game."""
+    if table.event_id is None:
+        return preset_label(_rules_name(table.rules))
+    return _("%(event)s · round %(round)s, table %(table)s") % {
+        "event": table.event.title, "round": table.round_number, "table": table.table_number}
+
+
 def _rules_name(rules) -> str:
     return rules if isinstance(rules, str) else rules.get("name", "")
 
@@ -80,7 +89,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     manage = may_manage(request.user, table) and table.finished_at is None
     response = render(request, "play/table.html", {
         "table": table, "view": view, "words": page_words(), "players": {}, "seats_json": json.dumps(seats),
-        "table_title": preset_label(_rules_name(table.rules)),
+        "table_title": _table_title(table),
         "api_url": f"/api/play/tables/{table.pk}/", "ws_url": f"/ws/play/{table.pk}/",
         "poll_ms": getattr(settings, "PLAY_POLL_MS", None), "seat_forms": seat_forms, "invite": invite or "",
         "manage": manage, "robot_kinds": MANAGER_ROBOTS,
@@ -121,7 +130,7 @@ def hands_page(request: HttpRequest, table_id: int) -> HttpResponse:
                       "tricks": _trick_rows(story["tricks"]), "taken": _sides(story["taken"]),
                       "review": review(item["record"]) if shown else None, "shown": shown})
     return render(request, "play/hands.html", {
-        "table": table, "hands": hands, "table_title": preset_label(_rules_name(table.rules)),
+        "table": table, "hands": hands, "table_title": _table_title(table),
         "players": players(table), "suits": suit_names(), "ranks": rank_letters()})
 
 

@@ -8,7 +8,7 @@
   var root, words, api, wsPath, csrf, players, seatOrder;
   var view = null, busy = false, socket = null, pollTimer = null, retryMs = 1000;
   var POLL_MS = 3000;
-  var showLast = false, notice = "", manage = false, manageNotice = "";
+  var showLast = false, notice = "", manage = false, manageAll = false, manageNotice = "";
   var SUIT_ORDER = ["S", "H", "C", "D"];  // colours alternate: black, red, black, red
   var SYMBOLS = {S: "♠", H: "♥", D: "♦", C: "♣"};
   var RANK_VALUE = "23456789TJQKA";
@@ -396,15 +396,19 @@
     var focused = document.activeElement && box.contains(document.activeElement) ? document.activeElement.id : "";
     clear(box);
     var all = (view && view.players) || [];
-    all.filter(function (p) { return (p.open || p.standin) && p.seat !== mySeat(); }).forEach(function (p) {
+    // A casual table: its open and silent seats; an event's table (the organisers'): every
+    // seat, for a player who left or one who now has an account in place of a robot.
+    all.filter(function (p) { return (manageAll || p.open || p.standin) && p.seat !== mySeat(); }).forEach(function (p) {
       var row = el("div", "manage-seat");
       row.setAttribute("data-seat", p.seat);
       var head = el("p", "manage-head");
       head.appendChild(el("strong", "", fill(words.manage_seat, {seat: seatName(p.seat)})));
-      head.appendChild(document.createTextNode(" · " + (p.open ? words.open_seat : (p.name ? p.name + ", " : "") + words.manage_silent)));
+      var who = p.open ? words.open_seat : p.standin ? (p.name ? p.name + ", " : "") + words.manage_silent
+        : p.robot ? (words.robots[p.robot] || words.robot) : p.name;
+      head.appendChild(document.createTextNode(" · " + who));
       row.appendChild(head);
       var buttons = el("div", "manage-buttons");
-      ["rules", "strong"].forEach(function (kind) {
+      ["rules", "strong"].filter(function (kind) { return p.robot !== kind; }).forEach(function (kind) {
         var b = el("button", "secondary", fill(words.seat_robot, {robot: words.robots[kind]}));
         b.type = "button";
         b.setAttribute("data-manage-robot", kind);
@@ -603,6 +607,7 @@
     wsPath = root.getAttribute("data-ws");
     csrf = root.getAttribute("data-csrf");
     manage = root.getAttribute("data-manage") === "1";
+    manageAll = root.getAttribute("data-manage-all") === "1";
     var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10);
     if (pollMs > 0) POLL_MS = pollMs;
     var first = $("play-view");
