@@ -57,6 +57,13 @@ def evening_tables(event: Event) -> dict[str, Any]:
             "online": tables}
 
 
+def online_table_url(event_id: int, round_number: int, table_number: int) -> str | None:
+    """The page of the table's online game in the round, or None: it was played on paper."""
+    pk = (PlayTable.objects.filter(event_id=event_id, round_number=round_number, table_number=table_number)
+          .values_list("pk", flat=True).first())
+    return None if pk is None else f"/play/{pk}/"
+
+
 def _name(seat: Any) -> str:
     if seat.user_id is None:
         return ""

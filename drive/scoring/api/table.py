@@ -139,6 +139,8 @@ class TableEntryStateSerializer(serializers.Serializer):
     stage = serializers.ChoiceField(choices=list(selectors.STAGE_MESSAGES))
     stage_message = serializers.CharField()
     open = serializers.BooleanField(help_text="Results may be entered now.")
+    online_url = serializers.CharField(allow_null=True, help_text="The table plays this round online (its page): "
+                                                                  "its hands count as played, none is entered here.")
     locked = serializers.BooleanField(help_text="Every hand is confirmed: only the organiser may change them.")
     disputed = serializers.BooleanField()
     seats = TableEntrySeatSerializer(many=True)
@@ -169,6 +171,7 @@ class TableEntryStoredHandSerializer(serializers.Serializer):
 class TableEntryConflictSerializer(serializers.Serializer):
     detail = serializers.CharField()
     code = serializers.CharField()
+    url = serializers.CharField(required=False, help_text="The table plays this round online: its page.")
     stored = TableEntryStoredHandSerializer(required=False, help_text="The hand as it is stored, when there is one.")
 
 
@@ -279,7 +282,7 @@ class TableResultsView(APIView):
             403: NO_CLAIM,
             404: NO_TABLE,
             409: OpenApiResponse(TableEntryConflictSerializer,
-                                 description="Not possible now (no round open, round locked, hand confirmed, or "
+                                 description="Not possible now (no round open, the table played online, round locked, hand confirmed, or "
                                              "a side's changed count without the version seen), with the stored "
                                              "hand."),
         },

@@ -20,6 +20,7 @@ from drive.core.accounts import User
 from drive.events.models import Event
 
 from drive.scoring.selectors.claims import claim_round, held_claim
+from drive.scoring.selectors.online import online_table_url
 from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table
 from drive.scoring.rules import rotation_trump
 
@@ -55,6 +56,8 @@ STAGE_MESSAGES = {
     "locked": gettext_lazy("All hands are confirmed: this round is locked. Ask the organiser for a correction."),
     "finished": gettext_lazy("The evening is over: thank you for playing."),
     "empty": gettext_lazy("Nobody plays at this table in this round."),
+    "online": gettext_lazy("This table plays online this round: its hands count as they are played, with nothing "
+                           "to enter here."),
 }
 
 
@@ -153,11 +156,14 @@ def hand_state(table: Table, result: HandResult) -> dict[str, Any]:
     return _hand(table.event, result.round, result.hand_number, result)
 
 
-def _stage(event: Event, round_: Round | None, seats: list[dict[str, Any]], locked: bool) -> str:
+def _stage(event: Event, round_: Round | None, seats: list[dict[str, Any]], locked: bool,
+           online: str | None = None) -> str:
     if round_ is None:
         return "waiting"
     if event.phase == Phase.FINISHED:
         return "finished"
+    if online is not None:
+        return "online"
     if not seats:
         return "empty"
     if round_.state == State.SEATED:
@@ -216,8 +222,10 @@ def table_state(table: Table, viewer: str | None = None) -> dict[str, Any]:
     results = {r.hand_number: r for r in HandResult.objects.filter(round=round_, table=table)} if round_ else {}
     hands = [_hand(event, round_, n, results.get(n)) for n in range(1, event.hands_per_round + 1)] if round_ else []
     locked = bool(hands) and all(h["status"] == Status.CONFIRMED for h in hands)
-    stage = _stage(event, round_, seats, locked)
-    # The same conditions as results.submit_result: an open round, the four seated, not locked.
+    online = online_table_url(round_, table) if round_ and round_.state != State.SEATED else None
+    stage = _stage(event, round_, seats, locked, online)
+    # The same conditions as results.submit_result: an open round, the four seated, not locked,
+    # not played online.
     open_ = stage in ("playing", "collecting")
     you = next((s for s in seats if viewer is not None and s["position"] == viewer), None)
     claimed = list(SeatClaim.objects.filter(round=round_, table=table).values_list("position", flat=True)) \
@@ -236,6 +244,7 @@ def table_state(table: Table, viewer: str | None = None) -> dict[str, Any]:
         "stage": stage,
         "stage_message": STAGE_MESSAGES[stage],
         "open": open_,
+        "online_url": online,
         "locked": locked,
         "seats": seats,
         "sides": [{"side": side, "label": label, "names": [s["name"] for s in seats if s["side"] == side]}

@@ -24,6 +24,7 @@ from engine.validate import ResultError, validate_tricks
 from drive.scoring.services.claims import claim_for_entry
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.rules import event_ruleset, rotation_trump
+from drive.scoring.selectors.online import online_table_url
 from drive.scoring.selectors.rounds import entry_round, table_complete
 from drive.scoring.services.recompute import standings_changed
 
@@ -94,6 +95,10 @@ def submit_result(*, table: Table, hand_number: int | str, ns_tricks: int | str,
     round_ = entry_round(table)
     if event.phase != Event.Phase.IN_PROGRESS or round_ is None:
         raise Conflict(_("No round is open for results at this table."))
+    online = online_table_url(round_, table)
+    if online is not None:
+        raise Conflict(_("Table %(table)s is played online this round: its hands count as they are played, with "
+                         "nothing to enter.") % {"table": table.number}, extra={"url": online})
     # The seat is the claim's, never the client's word: one phone cannot be two seats.
     seat = claim_for_entry(table=table, round_=round_, secret=claim, user=user, seat=seat).position
     _check_hand(event, hand_number)
