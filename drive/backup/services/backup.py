@@ -48,6 +48,7 @@ PARTS: list[tuple[str, Callable[[Event], models.QuerySet[Any]]]] = [
     ("scoring.round", lambda e: e.evening_rounds.all()),
     ("scoring.table", lambda e: e.tables.all()),
     ("scoring.seat", lambda e: apps.get_model("scoring.seat").objects.filter(round__event=e)),
+    ("scoring.onlinetables", lambda e: apps.get_model("scoring.onlinetables").objects.filter(event=e)),
     ("scoring.seatclaim", lambda e: apps.get_model("scoring.seatclaim").objects.filter(round__event=e)),
     ("scoring.handresult", lambda e: apps.get_model("scoring.handresult").objects.filter(round__event=e)),
     # The history keeps rows of results since deleted too: found by their round.
@@ -55,13 +56,19 @@ PARTS: list[tuple[str, Callable[[Event], models.QuerySet[Any]]]] = [
         round_id__in=e.evening_rounds.values("pk"))),
     ("scoring.standing", lambda e: e.standings.all()),
     ("scoring.standingsstate", lambda e: apps.get_model("scoring.standingsstate").objects.filter(event=e)),
+    # The evening's online tables: each game's record (its hands card by card), seats and
+    # actions, so the hand histories and the standings' "finished by robots" survive a restore.
+    ("play.playtable", lambda e: apps.get_model("play.playtable").objects.filter(event=e)),
+    ("play.playseat", lambda e: apps.get_model("play.playseat").objects.filter(table__event=e)),
+    ("play.playaction", lambda e: apps.get_model("play.playaction").objects.filter(table__event=e)),
     ("live.screen", lambda e: apps.get_model("live.screen").objects.filter(event=e)),
     ("live.announcement", lambda e: e.announcements.all()),
     ("events.auditentry", lambda e: e.audit_entries.all()),
 ]
 # Secrets of the room (table cards, door and screen links): kept when free, so printed
 # cards still open after a restore; new ones when a copy of the event already holds them.
-FRESH = {"door_code": lambda: secrets.token_urlsafe(16), "token": lambda: secrets.token_urlsafe(24)}
+FRESH = {"door_code": lambda: secrets.token_urlsafe(16), "token": lambda: secrets.token_urlsafe(24),
+         "invite": lambda: secrets.token_urlsafe(18)}
 # A backup from before the room's screen had a row of its own carries its link and chime
 # on the event, under these names.
 LEGACY_SCREEN = {"screen_token": "token", "screen_chime": "chime"}
