@@ -18,5 +18,6 @@ class PlayConfig(AppConfig):
         # online tables (it cannot import them).
         online.on_round_started(evening.open_round_tables)
         online.on_round_closing(evening.finish_round_tables)
+        online.on_clock_resumed(evening.resume_round_tables)
         # ...and which of its tables play online: they take no paper result.
         online_tables.on_online_table(online_table_url)

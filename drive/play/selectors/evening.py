@@ -70,6 +70,11 @@ def _name(seat: Any) -> str:
     return seat.user.get_full_name() or seat.user.get_username()
 
 
+def round_paused(event_id: int, round_number: int | None) -> bool:
+    """The organiser has paused the round's clock: its online tables' robots wait."""
+    return Round.objects.filter(event_id=event_id, number=round_number, paused_at__isnull=False).exists()
+
+
 def deadline_tables(now: datetime | None = None) -> list[int]:
     """Ids of the online tables whose round is being played past its deadline with hands
     still to play (beat's sweep has robots finish them)."""

@@ -156,7 +156,10 @@ def finish_table(table_id: int, *, at_deadline: bool = True, now: datetime | Non
             return 0
         if at_deadline:
             round_ = Round.objects.filter(event_id=table.event_id, number=table.round_number).first()
-            if round_ is None or round_.state != Round.State.PLAYING or seconds_left(round_, now) != 0:
+            # A paused clock is not past its deadline: the pause does not count (resume_clock
+            # moves the deadline on by its length), and robots wait with the players.
+            if (round_ is None or round_.state != Round.State.PLAYING or round_.paused_at is not None
+                    or seconds_left(round_, now) != 0):
                 return 0
         return _robots_play_out(table)
 
@@ -195,6 +198,18 @@ def finish_round_tables(event: Event, round_: Round) -> int:
         played += finish_table(table_id, at_deadline=False)
         PlayTable.objects.filter(pk=table_id, finished_at__isnull=True).update(finished_at=now)
     return played
+
+
+def resume_round_tables(event: Event, round_: Round) -> int:
+    """The round's clock runs again (in the resume's transaction): its online tables'
+    silence counts from now (a pause is no one's silence), and each table's robot to act
+    is woken, since the robots waited while the clock was stopped. Answers how many tables."""
+    tables = list(PlayTable.objects.filter(event=event, round_number=round_.number, finished_at__isnull=True)
+                  .exclude(phase=PlayTable.Phase.OVER))
+    PlayTable.objects.filter(pk__in=[t.pk for t in tables]).update(changed_at=timezone.now())
+    for table in tables:
+        wake_robot(table, game_of(table))  # at its version: a task already sent plays it once
+    return len(tables)
 
 
 def finish_late_tables(now: datetime | None = None) -> int:

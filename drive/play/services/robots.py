@@ -12,6 +12,7 @@ from drive.core.broadcast import publish_table
 from engine import Phase
 from engine.robots import ROBOTS
 from drive.play.models import PlaySeat, PlayTable
+from drive.play.selectors.evening import round_paused
 from drive.play.selectors.tables import game_of
 from drive.play.services.actions import judged, locked_table, record_action, send_robot_move
 
@@ -21,10 +22,14 @@ ACTING = (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY)
 
 def play_robot(table_id: int, version: int) -> bool:
     """The robot to act plays, if the table is still at `version` and a robot is to act
-    (a task sent twice, or overtaken by its player's return, does nothing)."""
+    (a task sent twice, or overtaken by its player's return, does nothing). At an event's
+    table whose round clock is paused it waits: the clock's resume wakes it again
+    (drive.play.services.evening.resume_round_tables)."""
     with transaction.atomic():
         table = PlayTable.objects.select_for_update().filter(pk=table_id).first()
         if table is None or table.version != version or table.finished_at is not None:
+            return False
+        if table.event_id is not None and round_paused(table.event_id, table.round_number):
             return False
         game = game_of(table)
         seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
@@ -54,6 +59,8 @@ def stand_in_if_silent(table_id: int, now: timezone.datetime) -> bool:
         table = locked_table(table_id)
         if table.finished_at is not None or table.changed_at > now - timedelta(seconds=table.timeout_seconds):
             return False
+        if table.event_id is not None and round_paused(table.event_id, table.round_number):
+            return False  # nobody is silent while the clock is stopped; its resume wakes the robots
         game = game_of(table)
         seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
         version = table.version

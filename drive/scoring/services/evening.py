@@ -205,6 +205,7 @@ def resume_clock(*, actor: User, event: Event, shown_round: int | None = None) -
         round_.deadline += timezone.now() - round_.paused_at
         round_.paused_at = None
         round_.save(update_fields=["paused_at", "deadline"])
+        online.clock_resumed(event, round_)  # online tables' robots play again
         log_action(actor=actor, event=event, action="round.clock_resumed", before=before,
                    after={"paused_at": None, "deadline": round_.deadline}, obj=round_)
         broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)

@@ -25,6 +25,7 @@ ORGANISER_KINDS = (HandResult.ChangeKind.CORRECTION, HandResult.ChangeKind.REVOK
 
 _round_started: list[RoundHandler] = []
 _round_closing: list[RoundHandler] = []
+_clock_resumed: list[RoundHandler] = []
 
 
 def on_round_started(handler: RoundHandler) -> None:
@@ -38,6 +39,17 @@ def on_round_closing(handler: RoundHandler) -> None:
     deadline (or forced): `handler(event, round_)`, in the close's transaction, before the
     tables still out are counted."""
     _round_closing[:] = [handler]
+
+
+def on_clock_resumed(handler: RoundHandler) -> None:
+    """Set what happens when a paused round clock runs again: `handler(event, round_)`, in
+    the resume's transaction (online tables' robots wait while the clock is paused)."""
+    _clock_resumed[:] = [handler]
+
+
+def clock_resumed(event: Event, round_: Round) -> None:
+    for handler in _clock_resumed:
+        handler(event, round_)
 
 
 def round_started(event: Event, round_: Round) -> None:
