@@ -6,7 +6,7 @@
 Servers as in production, each a process of its own: --web daphne processes serving
 drive.asgi (DJANGO_DEBUG off) and a Celery worker (prefork, as `celery -A drive worker`
 runs), on a throwaway PostgreSQL database made next to DATABASE_URL's (dropped after)
-and Redis (--redis, default db 14) as the Celery broker and the channel layer.
+and Redis (--redis, default db 13) as the Celery broker and the channel layer.
 
 The tables are made through the services: "short" whist, four people at a table, except
 every --robot-every-th table where W is a rules robot (the worker plays it, with the
@@ -56,7 +56,7 @@ from bench.evening_load import free_port, prepare_database, stop_servers  # noqa
 from bench.fanout import cpu_seconds, raise_open_files  # noqa: E402
 
 GOAL_P95_MS = 100.0
-DEFAULT_REDIS = "redis://127.0.0.1:6379/14"
+DEFAULT_REDIS = "redis://127.0.0.1:6379/13"  # its own: fanout has 14, evening_load 15, the tests 11 and 12
 RULES = "short"
 SECRET = "bench-tables-" + "k" * 40
 

@@ -7,8 +7,11 @@ listener that re-reads the database sees the change.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from enum import StrEnum
 from typing import Any
 
@@ -71,22 +74,66 @@ def table_group(table_id: int) -> str:
     return f"play.{table_id}"
 
 
-def publish_table(table_id: int, version: int) -> None:
+def publish_table(table_id: int, version: int, change: str | None = None) -> None:
     """Announce a change of an online table once the transaction commits: each listener
-    re-reads its own seat's view (the message carries no cards)."""
-    transaction.on_commit(lambda: send_table_now(table_id, version), robust=True)
+    re-reads its own seat's view (the message carries no cards). `change` names the
+    announcement (a new name if none is given)."""
+    change = change or new_change()
+    transaction.on_commit(lambda: send_table_now(table_id, version, change), robust=True)
 
 
-def send_table_now(table_id: int, version: int) -> None:
+def new_change() -> str:
+    return uuid.uuid4().hex
+
+
+def send_table_now(table_id: int, version: int, change: str | None = None) -> None:
+    # `change` names this one announcement: the sockets of a server that hear it read the table once.
+    message = {"type": "play.changed", "table": table_id, "version": version, "change": change or new_change()}
+    held = getattr(_held, "messages", None)
+    if held is not None:  # a table's socket sends it itself, once its answer is out
+        held.append(message)
+        return
     layer = get_channel_layer()
     if layer is None or time.monotonic() < _down_until[0]:
         return
-    # `change` names this one announcement: the sockets of a server that hear it read the table once.
-    message = {"type": "play.changed", "table": table_id, "version": version, "change": uuid.uuid4().hex}
     began = time.monotonic()
     try:
         async_to_sync(layer.group_send)(table_group(table_id), message)
     except Exception as exc:  # a broken channel layer must never undo a saved action
-        if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
-            _down_until[0] = time.monotonic() + PAUSE_SECONDS
-        log.warning("broadcast of table %s version %s failed (%r); pages poll meanwhile", table_id, version, exc)
+        _failed(began, message, exc)
+
+
+async def send_table_message(message: dict[str, Any]) -> None:
+    """Send a held announcement (table_changes_held) from the event loop."""
+    layer = get_channel_layer()
+    if layer is None or time.monotonic() < _down_until[0]:
+        return
+    began = time.monotonic()
+    try:
+        await layer.group_send(table_group(message["table"]), message)
+    except Exception as exc:  # a broken channel layer must never undo a saved action
+        _failed(began, message, exc)
+
+
+def _failed(began: float, message: dict[str, Any], exc: Exception) -> None:
+    if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
+        _down_until[0] = time.monotonic() + PAUSE_SECONDS
+    log.warning("broadcast of table %s version %s failed (%r); pages poll meanwhile",
+                message["table"], message["version"], exc)
+
+
+_held = threading.local()
+
+
+@contextmanager
+def table_changes_held() -> Iterator[list[dict[str, Any]]]:
+    """Within it (in this thread), the announcements of online tables are collected instead
+    of sent: a table's socket that runs an action in a thread answers first, hands the
+    change to its server's own sockets of the table, then sends the announcement for the
+    other servers from its event loop (send_table_message) without holding the thread."""
+    held: list[dict[str, Any]] = []
+    _held.messages = held
+    try:
+        yield held
+    finally:
+        _held.messages = None

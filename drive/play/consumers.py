@@ -7,26 +7,31 @@ the new view, or {"error": {...}} with the status the API would give."""
 from __future__ import annotations
 
 import asyncio
+import collections
 import functools
 import json
 import logging
+import weakref
 from typing import Any
 from urllib.parse import parse_qs
 
+from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 
-from drive.core.broadcast import table_group
+from drive.core.broadcast import send_table_message, table_changes_held, table_group
 from drive.core.errors import ServiceError
 from drive.play.access import invite_of, may_watch
 from drive.play.models import PlayTable
-from drive.play.services.actions import apply_action
-from drive.play.selectors.tables import has_snapshot, table_view, table_with_seats
+from drive.play.services.actions import apply_action, robot_moves_held, send_robot_moves
+from drive.play.selectors.tables import announced_table, has_snapshot, snapshot, table_view, table_with_seats
 
 log = logging.getLogger(__name__)
-# A view is a read: sockets read theirs in parallel threads (each its own database
-# connection), not one after another on the process's one thread for the database.
+# Reads and actions run in parallel threads (each its own database connection), not one
+# after another on the process's one thread for the database: an action holds only its own
+# table's row lock, so the tables of a server do not wait for each other.
 reading = functools.partial(database_sync_to_async, thread_sensitive=False)
+acting = reading
 REFUSED = 4403  # not signed in, or no seat, creation nor invitation of a casual table
 NO_TABLE = 4404  # no such table
 TRY_LATER = 4013  # the channel layer is down: the page polls, then reconnects
@@ -53,12 +58,45 @@ _reads: dict[tuple[int, str], asyncio.Future] = {}
 
 
 async def table_after(table_id: int, change: str) -> PlayTable | None:
+    known = announced_table(table_id, change)  # this process made the change: no read at all
+    if known is not None:
+        return known
     key = (table_id, change)
     read = _reads.get(key)
     if read is None:
-        read = _reads[key] = asyncio.ensure_future(reading(table_with_seats)(table_id))
+        read = _reads[key] = asyncio.ensure_future(reading(table_ready)(table_id))
         asyncio.get_running_loop().call_later(SHARED_READ_SECONDS, _reads.pop, key, None)
     return await asyncio.shield(read)
+
+
+def table_ready(table_id: int) -> PlayTable | None:
+    """The table with its seats and, for a casual table, its game at this version at hand
+    (replayed here, once for all the sockets, when another process made the change)."""
+    table = table_with_seats(table_id)
+    if table is not None and table.event_id is None:
+        snapshot(table)
+    return table
+
+
+# This server's sockets of each table (per event loop: tests run several). A change made by
+# an action sent on one of them reaches the others at once, without the round through the
+# channel layer, whose announcement then serves the table's sockets on other servers; a
+# socket takes each change once, whichever way it came first (`heard`).
+_here: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, dict[int, set[TableConsumer]]] = \
+    weakref.WeakKeyDictionary()
+_handing: set[asyncio.Future] = set()  # the hand-overs under way (a task needs a reference)
+HEARD_KEPT = 32
+
+
+def sockets_here(table_id: int) -> set[TableConsumer]:
+    tables = _here.setdefault(asyncio.get_running_loop(), {})
+    return tables.setdefault(table_id, set())
+
+
+def _handed(task: asyncio.Future) -> None:
+    _handing.discard(task)
+    if not task.cancelled() and task.exception() is not None:
+        log.debug("a table socket did not take a change", exc_info=task.exception())
 
 
 def table_exists(table_id: int) -> bool:
@@ -71,13 +109,18 @@ def invite_in(scope: dict[str, Any], table_id: int) -> Any:
     return invite_of(scope.get("session"), table_id, given)
 
 
-def act(user: Any, table_id: int, action: Any, version: Any) -> dict[str, Any]:
+def act(user: Any, table_id: int, action: Any, version: Any) -> tuple[dict[str, Any], list[dict[str, Any]],
+                                                                    list[tuple[int, int]]]:
+    """The answer to an action, and what its commit would have sent at once: the table's
+    announcements and the robots' moves it woke, for the socket to send after its answer."""
     if not isinstance(version, int) or isinstance(version, bool):
-        return {"error": {"status": 400, "detail": "version must be a whole number", "code": "invalid"}}
-    try:
-        return apply_action(user, table_id, action, version)
-    except ServiceError as refused:
-        return {"error": {"status": refused.status, **refused.as_dict()}}
+        return {"error": {"status": 400, "detail": "version must be a whole number", "code": "invalid"}}, [], []
+    with table_changes_held() as announcements, robot_moves_held() as robots:
+        try:
+            answer = apply_action(user, table_id, action, version)
+        except ServiceError as refused:
+            answer = {"error": {"status": refused.status, **refused.as_dict()}}
+    return answer, announcements, robots
 
 
 class TableConsumer(AsyncWebsocketConsumer):
@@ -86,6 +129,20 @@ class TableConsumer(AsyncWebsocketConsumer):
     answered: int | None = None  # the version this socket's own action produced (its view already sent)
     group: str | None = None
     sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.heard: collections.deque[str] = collections.deque(maxlen=HEARD_KEPT)  # changes taken
+
+    async def dispatch(self, message: dict[str, Any]) -> None:
+        """As Channels' dispatch, without its hop to the process's one database thread before
+        every message (to close that thread's old connections): this consumer never reads
+        the database there (its reads and actions run in threads of their own, which close
+        theirs), and under load that hop queued every socket's every change behind the others."""
+        handler = getattr(self, get_handler_name(message), None)
+        if handler is None:
+            raise ValueError(f"No handler for message type {message['type']}")
+        await handler(message)
 
     async def connect(self) -> None:
         user = self.scope.get("user")
@@ -106,11 +163,17 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.close(code=TRY_LATER)
             return
         self.group = table_group(self.table_id)
+        sockets_here(self.table_id).add(self)
         await self.accept()
         # Read again once in the group: a change between the first read and the join is not missed.
         await self._send_view(await reading(view_for)(user, self.table_id, self.invite) or view)
 
     async def disconnect(self, code: int) -> None:
+        if self.table_id is not None:
+            here = _here.get(asyncio.get_running_loop(), {})
+            here.get(self.table_id, set()).discard(self)
+            if not here.get(self.table_id, True):
+                del here[self.table_id]
         if self.group is not None:
             try:
                 await self.channel_layer.group_discard(self.group, self.channel_name)
@@ -118,12 +181,18 @@ class TableConsumer(AsyncWebsocketConsumer):
                 log.debug("leaving %s failed", self.group, exc_info=True)
 
     async def play_changed(self, message: dict[str, Any]) -> None:
-        if message.get("table") != self.table_id or message.get("version", 0) < self.sent:
+        if message.get("table") != self.table_id:
+            return
+        change = message.get("change")
+        if isinstance(change, str):
+            if change in self.heard:  # handed over by this server already, or the other way round
+                return
+            self.heard.append(change)
+        if message.get("version", 0) < self.sent:
             return
         if message.get("version") == self.answered:  # this socket's own action: its answer was the view
             self.answered = None
             return
-        change = message.get("change")
         if isinstance(change, str):
             table = await table_after(self.table_id, change)
             if table is not None and table.event_id is None and has_snapshot(table):
@@ -146,14 +215,34 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self.send(text_data=json.dumps({"error": {"status": 400, "code": "invalid",
                                                             "detail": "send {\"action\": ..., \"version\": ...}"}}))
             return
-        answer = await database_sync_to_async(act)(self.scope["user"], self.table_id, message.get("action"),
-                                                   message.get("version"))
+        answer, announcements, robots = await acting(act)(self.scope["user"], self.table_id, message.get("action"),
+                                                          message.get("version"))
+        for announcement in announcements:
+            self._hand_over(announcement)
         if "error" in answer:
             await self.send(text_data=json.dumps(answer))
         else:
-            if answer["version"] > self.sent:  # a new version of its own (not a retry answered again)
+            if answer["version"] > self.sent and not announcements:
+                # a new version of its own (not a retry answered again) announced by a commit
+                # outside this socket's hands: its announcement is not sent again
                 self.answered = answer["version"]
             await self._send_view(answer)
+        for announcement in announcements:  # the table's sockets on the other servers
+            await send_table_message(announcement)
+        if robots:  # a robot to move next: its task is sent once every view is out
+            await acting(send_robot_moves)(robots)
+
+    def _hand_over(self, announcement: dict[str, Any]) -> None:
+        """The change this socket's action made, to this server's other sockets of the table
+        now (this socket's own view is its answer)."""
+        if announcement.get("table") != self.table_id:
+            return
+        self.heard.append(announcement["change"])
+        for socket in sockets_here(self.table_id):
+            if socket is not self:
+                task = asyncio.ensure_future(socket.play_changed(announcement))
+                _handing.add(task)
+                task.add_done_callback(_handed)
 
     async def _send_view(self, view: dict[str, Any]) -> None:
         if view["version"] < self.sent:

@@ -78,6 +78,38 @@ def snapshot_keeper(table: PlayTable, game: GameState) -> Callable[[], None]:
     return lambda: _keep(key, found)
 
 
+# --- the table as an announced change left it, kept by the process that made the change ---
+# The action's transaction read the table and its seats (with their players) under the row
+# lock and changed them: once committed, that object is the table as the announcement of this
+# change (its name, `change`) describes it. This process's sockets that hear the announcement
+# take it from here instead of reading the database again; any other announcement (a seat
+# taken, a stand-in) has a name of its own and is read.
+
+ANNOUNCED_KEPT = 512
+_announced: OrderedDict[tuple[int, str], PlayTable] = OrderedDict()
+
+
+def announced_keeper(table: PlayTable, change: str) -> Callable[[], None]:
+    """What keeps `table` (its seats prefetched with their players) as the one announced by
+    `change`: run it after the commit. The table is read only from then on."""
+    seats = getattr(table, "_prefetched_objects_cache", {}).get("seats")
+    if seats is None or any(s.user_id is not None and not PlaySeat.user.is_cached(s) for s in seats):
+        return lambda: None  # its seats would be read on first use: not a table to share
+
+    def keep() -> None:
+        with _snapshots_lock:
+            _announced[(table.pk, change)] = table
+            while len(_announced) > ANNOUNCED_KEPT:
+                _announced.popitem(last=False)
+    return keep
+
+
+def announced_table(table_id: int, change: str) -> PlayTable | None:
+    """The table as this process's change `change` left it, if this process made it."""
+    with _snapshots_lock:
+        return _announced.get((table_id, change))
+
+
 def table_view(user: User | None, table: PlayTable, game: GameState | None = None) -> dict[str, Any]:
     """What the caller may see: their seat's view (`GameState.view`), or the public view
     for a watcher, plus the table's id, seat, version, players, last finished hand and,

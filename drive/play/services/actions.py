@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import random
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import timedelta
 from typing import Any
 
@@ -21,13 +23,13 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
-from drive.core.broadcast import publish_table
+from drive.core.broadcast import new_change, publish_table
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.core.jobs import task
 from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
 from drive.play.access import require_player
 from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of, snapshot_keeper, table_view
+from drive.play.selectors.tables import announced_keeper, game_of, snapshot_keeper, table_view
 from drive.play.services.event_hands import post_hand
 
 ROBOT_TASK = "drive.play.tasks.robot_move"
@@ -110,7 +112,9 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     table.save(update_fields=["record", "version", "phase", "finished_at", "changed_at"])
     PlayAction.objects.create(table=table, version=table.version, seat=seat, action=text, by_robot=by_robot)
     transaction.on_commit(snapshot_keeper(table, game))  # the sockets' views of this version need no replay
-    publish_table(table.pk, table.version)
+    change = new_change()
+    transaction.on_commit(announced_keeper(table, change))  # nor, in this process, a read of the table
+    publish_table(table.pk, table.version, change)
     wake_robot(table, game)
 
 
@@ -135,12 +139,34 @@ def wake_robot(table: PlayTable, game: GameState) -> None:
 
 
 _eager = threading.local()
+_held = threading.local()
+
+
+@contextmanager
+def robot_moves_held() -> Iterator[list[tuple[int, int]]]:
+    """Within it (in this thread), robots' moves woken by a commit are collected, not sent:
+    a table's socket answers its player first, then sends them (send_robot_moves)."""
+    held: list[tuple[int, int]] = []
+    _held.moves = held
+    try:
+        yield held
+    finally:
+        _held.moves = None
+
+
+def send_robot_moves(moves: list[tuple[int, int]]) -> None:
+    for table_id, version in moves:
+        send_robot_move(table_id, version)
 
 
 def send_robot_move(table_id: int, version: int) -> None:
     """Send the robot's task with a human-like countdown. Run in-process (eager Celery), a
     robot's move would wake the next inside itself, and a table of robots would recurse
     as deep as its game is long: a move woken inside another waits for it to return."""
+    held = getattr(_held, "moves", None)
+    if held is not None:
+        held.append((table_id, version))
+        return
     pending = getattr(_eager, "pending", None)
     if pending is not None:
         pending.append((table_id, version))
