@@ -1,0 +1,87 @@
+"""How a change reaches a table's sockets (drive/play/consumers.py): an action sent on a
+socket is answered on it, handed at once to the server's other sockets of the table and
+announced through the channel layer for the other servers, each socket taking it once; a
+change made elsewhere (the REST API, a robot in a worker) comes through the channel layer
+only; a robot's move woken by a socket's action is asked for after the answer."""
+import json
+
+import pytest
+from asgiref.sync import sync_to_async
+
+from drive.play.models import PlayAction, PlayTable
+from drive.play.services import tables
+from drive.play.services.actions import apply_action
+from engine import replay_game
+from tests.play.test_websocket import frame, open_socket
+
+SEATS = "NESW"
+
+
+async def views_until(socket, version):
+    view = await frame(socket)
+    while view["version"] < version:
+        view = await frame(socket)
+    return view
+
+
+async def nothing_more(socket):
+    """No other frame on the line (a change taken twice would show here)."""
+    assert await socket.receive_nothing(timeout=0.5)
+
+
+@pytest.fixture
+def four(make_user):
+    return {seat: make_user(f"delivery-{seat}") for seat in SEATS}
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_play_reaches_each_socket_once_whether_sent_on_a_socket_or_elsewhere(four):
+    table = await sync_to_async(tables.create_table)(four["N"], "short", {})
+    for seat in "ESW":
+        await sync_to_async(tables.take_seat)(four[seat], table.pk, seat, table.invite)
+    sockets = {}
+    for seat in SEATS:
+        socket, connected, _ = await open_socket(table.pk, four[seat])
+        assert connected
+        sockets[seat] = socket
+        view = await frame(socket)
+    version, to_act = view["version"], view["to_act"]
+    for _ in range(3):  # on a socket: its answer, and one view at each other socket
+        game = await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table.pk).record))()
+        legal = game.view(to_act)["legal"]
+        await sockets[to_act].send_to(text_data=json.dumps({"action": legal[0], "version": version}))
+        heard = {seat: await views_until(socket, version + 1) for seat, socket in sockets.items()}
+        assert {v["version"] for v in heard.values()} == {version + 1}
+        assert {seat: v["seat"] for seat, v in heard.items()} == {seat: seat for seat in SEATS}
+        for socket in sockets.values():
+            await nothing_more(socket)
+        version, to_act = version + 1, heard["N"]["to_act"]
+    # elsewhere (the REST API's service, in another thread): through the channel layer, once each
+    game = await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table.pk).record))()
+    await sync_to_async(apply_action)(four[to_act], table.pk, game.view(to_act)["legal"][0], version)
+    for seat, socket in sockets.items():
+        view = await views_until(socket, version + 1)
+        assert view["version"] == version + 1 and view["seat"] == seat
+        await nothing_more(socket)
+    for socket in sockets.values():
+        await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_a_robots_move_woken_by_a_socket_s_play_follows_its_answer(four):
+    table = await sync_to_async(tables.create_table)(four["N"], "short", {"E": "rules", "S": "rules", "W": "rules"})
+    socket, connected, _ = await open_socket(table.pk, four["N"])
+    assert connected
+    view = await frame(socket)
+    while view["to_act"] != "N":  # the robots play up to N's turn (the worker is eager here)
+        view = await views_until(socket, view["version"] + 1)
+    version = view["version"]
+    await socket.send_to(text_data=json.dumps({"action": view["legal"][0], "version": version}))
+    answer = await frame(socket)
+    assert answer["version"] == version + 1 and answer["to_act"] == "E"
+    after = await views_until(socket, version + 2)  # E's robot moved, once asked after the answer
+    assert after["version"] >= version + 2
+    played = await sync_to_async(lambda: list(PlayAction.objects.filter(table=table.pk, version__gt=version)
+                                              .order_by("version").values_list("seat", "by_robot")))()
+    assert played[:2] == [("N", False), ("E", True)]
+    await socket.disconnect()
