@@ -3,6 +3,7 @@ every variant, and nothing seen but the seat's own view."""
 
 import ast
 import copy
+import math
 import pathlib
 import random
 
@@ -215,7 +216,14 @@ def test_hidden_cards_do_not_change_a_decision():
     twin.start_deal(other)
     assert base.view("N")["hand"] == twin.view("N")["hand"]
     for name in ROBOTS:
-        assert ROBOTS[name](seed=1).choose(base.view("N")) == ROBOTS[name](seed=1).choose(twin.view("N"))
+        assert unclocked(name).choose(base.view("N")) == unclocked(name).choose(twin.view("N"))
+
+
+def unclocked(name, seed=1):
+    """A robot without the strong robot's wall-clock safety cap: on a loaded machine the
+    cap may cut one decision short and not its twin, and these tests are about what a
+    robot sees, not how fast the machine is."""
+    return ROBOTS[name](seed=seed, cap_seconds=math.inf) if name == "strong" else ROBOTS[name](seed=seed)
 
 
 def test_a_bare_view_is_enough():
