@@ -57,11 +57,15 @@ class AsgiServer:
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"daphne exited with {self.process.returncode}: see {self.log_path}")
+            # /livez touches nothing, so a service down cannot hide a server that runs; and
+            # the probe waits its turn: restarted under a room of phones retrying, the
+            # server answers them first, and a probe given up after 2 s never got its turn.
             try:
-                urllib.request.urlopen(self.url + "/healthz", timeout=2).close()
+                wait = max(2.0, deadline - time.monotonic())
+                urllib.request.urlopen(self.url + "/livez", timeout=wait).close()
                 return self
             except urllib.error.HTTPError:
-                return self  # it answers (503 names a service down, still a server that runs)
+                return self  # it answers
             except OSError:
                 time.sleep(0.1)
         self.stop()
