@@ -28,6 +28,7 @@ consistent layout is equally likely and no work is wasted on rejections.
 """
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass, field
 from math import comb
 
@@ -67,6 +68,7 @@ class Situation:
     won: list                     # tricks won by side (0: positions 0, 2)
     tricks_left: int              # tricks still to finish, the current one counted
     deck: int
+    history: tuple | None = None  # the completed tricks in order, [(position, card)] each, if all were seen
 
     @property
     def seats(self) -> tuple:
@@ -208,9 +210,13 @@ def read_situation(view: dict, memory: Memory) -> Situation:
     won = [0, 0]
     for side_name, n in (view.get("tricks") or {}).items():
         won[_side_of(side_name, pos)] += n
+    history = None
+    if all(t in memory.tricks for t in range(done)) and all(
+            lab in pos for t in range(done) for lab, _ in memory.tricks[t]):
+        history = tuple([(pos[lab], c) for lab, c in memory.tricks[t]] for t in range(done))
     return Situation(labels, actors, to_play, trick, leader, known, counts, pool, sink,
                      {h: m & pool for h, m in forbidden.items()}, trump,
-                     view.get("ranking") or "uptown", won, per_hand - done, deck)
+                     view.get("ranking") or "uptown", won, per_hand - done, deck, history)
 
 
 def _side_of(name: str, pos: dict) -> int:
@@ -260,6 +266,7 @@ class Dealer:
         self.holders = sit.holders()
         self.classes = card_classes(sit)
         self.memo: dict = {}
+        self.tables: dict = {}
 
     def completions(self, i: int, caps: tuple) -> int:
         """Ways to deal classes i.. into exactly the room ``caps``."""
@@ -285,6 +292,22 @@ class Dealer:
     def _caps(self) -> tuple:
         return tuple(self.sit.capacity(h) for h in self.holders)
 
+    def _table(self, i: int, caps: tuple) -> tuple:
+        """Class i's splits for the room ``caps``, with the running total of
+        the completions each leaves (memoised: a deal is then a bisection)."""
+        key = (i, caps)
+        table = self.tables.get(key)
+        if table is None:
+            running, total, rows = [], 0, []
+            for split, w, rest in self._options(i, caps):
+                n = w * self.completions(i + 1, rest)
+                if n:
+                    total += n
+                    running.append(total)
+                    rows.append((split, rest))
+            table = self.tables[key] = (running, rows)
+        return table
+
     def deal(self, rng: random.Random) -> dict:
         """One layout: hidden position -> mask (and SINK -> the cards out of play)."""
         caps = self._caps()
@@ -292,11 +315,8 @@ class Dealer:
             raise EngineError("no layout fits what this seat knows")
         out = {h: 0 for h in self.holders}
         for i, (allowed, cards) in enumerate(self.classes):
-            pick = rng.randrange(self.completions(i, caps))
-            for split, w, rest in self._options(i, caps):
-                pick -= w * self.completions(i + 1, rest)
-                if pick < 0:
-                    break
+            running, rows = self._table(i, caps)
+            split, rest = rows[bisect_right(running, rng.randrange(running[-1]))]
             shuffled = list(cards)
             rng.shuffle(shuffled)
             for h, k in zip(allowed, split):

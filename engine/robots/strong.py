@@ -11,6 +11,14 @@ exchanges) and with one legal card it plays as the rules robot does; the rules
 robot reads every view of the play all the same, so that its memory of the
 tricks is whole when its card breaks a tie.
 
+Inference from the play (inference.py): once the other seats have chosen
+cards, ``candidates`` layouts are dealt, each weighed by how likely the cards
+the others played were if they play as the rules robot does (``p_opponent``,
+``p_partner``: the chance of the rules robot's card), and the ``samples``
+layouts solved are drawn from them in proportion (systematic resampling; a
+layout drawn twice is solved once and counts twice). Plain four-handed whist
+only; elsewhere the layouts are dealt uniformly.
+
 The budget is work, not time: ``samples`` layouts (``early_samples`` while
 twelve tricks or more are to play, where each solve costs most), and ``nodes`` search nodes
 for each layout the engine's own search values; the layouts are dealt from a
@@ -26,8 +34,9 @@ import random
 import time
 
 from ..actions import Action, parse_action, play
+from .inference import decisions, layout_weight, resample
 from .rules import RulesRobot
-from .sampling import Memory, Situation, deal_layouts, memory_of_seat_view
+from .sampling import Dealer, Memory, Situation, memory_of_seat_view
 from .solver import Position, dds_values, search_values
 
 
@@ -39,12 +48,15 @@ class StrongRobot:
 
     def __init__(self, seed: int = 0, samples: int = 20, nodes: int = 2000,
                  cap_seconds: float = 2.0, fallback=None, early_samples: int = 10, lead_samples: int = 8,
-                 near: float = 0.0, settle: int = 10**6, margin: float = 0.5):
+                 near: float = 0.0, settle: int = 10**6, margin: float = 0.5,
+                 candidates: int = 200, p_opponent: float = 0.8, p_partner: float = 0.6):
         self.seed, self.samples, self.nodes, self.cap = seed, samples, nodes, cap_seconds
         self.early_samples = early_samples  # while EARLY tricks or more are to play: the costliest solves
         self.lead_samples = lead_samples    # the opening lead: 0 leaves it to the rules robot
         self.near = near                    # the rules robot's card stands if this close to the best average
         self.settle, self.margin = settle, margin  # stop sampling after settle layouts once one card leads by margin
+        self.candidates = candidates        # layouts dealt to weigh by the play so far (0: no inference)
+        self.p_opponent, self.p_partner = p_opponent, p_partner   # inference.py: the rules robot's card, how likely
         self.fallback = fallback if fallback is not None else RulesRobot(seed)
         self.memories: dict = {}            # by seat: what each seat it plays has seen
         self.capped = 0                     # decisions the clock cut short
@@ -83,7 +95,7 @@ class StrongRobot:
         if not sit.trick and not any(sit.won):
             k = self.lead_samples                       # the opening lead
         slowest, n = 0.0, 0
-        for layout in deal_layouts(sit, rng, k):
+        for layout, times in self.layouts(sit, rng, k, start):
             if time.perf_counter() - start + slowest > self.cap:
                 self.capped += 1            # the next solve could pass the cap
                 return rules_card
@@ -91,14 +103,41 @@ class StrongRobot:
             values = self.card_values(sit, layout, legal)
             slowest = max(slowest, time.perf_counter() - began)
             for c in legal:
-                total[c] += values.get(c, -99.0)
-            n += 1
+                total[c] += times * values.get(c, -99.0)
+            n += times
             if n >= self.settle and _clear(total, self.margin * n):
                 break                       # one card ahead of every other by the margin: more layouts would not change it
         top = max(total.values())
         if total.get(rules_card, -1e9) >= top - 1e-9 - self.near * n:
             return rules_card
         return next(c for c in legal if total[c] >= top - 1e-9)
+
+    def layouts(self, sit: Situation, rng: random.Random, k: int, start: float) -> list:
+        """``k`` layouts to solve as ``[(layout, times)]``: dealt uniformly, or,
+        once the other seats have played, ``candidates`` dealt, weighed by
+        how well the rules robot's play explains what they played
+        (inference.py) and ``k`` drawn from them in proportion. Past half the
+        clock cap (a loaded machine) only the layouts weighed so far count."""
+        dealer = Dealer(sit)
+        if self.candidates <= k or not decisions(sit):
+            return [(dealer.deal(rng), 1) for _ in range(k)]
+        dealt = [dealer.deal(rng) for _ in range(self.candidates)]
+        seen: dict = {}                     # late in the hand layouts repeat: each is weighed once
+        weights = []
+        for lay in dealt:
+            if time.perf_counter() - start > self.cap / 2:
+                self.capped += 1
+                break
+            key = tuple(sorted(lay.items()))
+            if key not in seen:
+                seen[key] = layout_weight(sit, sit.hands(lay), self.p_opponent, self.p_partner)
+            weights.append(seen[key])
+        merged: dict = {}
+        for i, times in sorted(resample(weights, k, rng.random()).items()):
+            key = tuple(sorted(dealt[i].items()))
+            layout, n = merged.get(key, (dealt[i], 0))
+            merged[key] = (layout, n + times)
+        return list(merged.values())
 
     def card_values(self, sit: Situation, layout: dict, legal: list) -> dict:
         pos = Position(sit.hands(layout), sit.seats, list(sit.trick), sit.leader, sit.trump, sit.ranking)
