@@ -103,14 +103,17 @@ def send_table_now(table_id: int, version: int, change: str | None = None) -> No
         _failed(began, message, exc)
 
 
-async def send_table_message(message: dict[str, Any]) -> None:
-    """Send a held announcement (table_changes_held) from the event loop."""
+async def send_table_message(message: dict[str, Any], elsewhere: bool = False) -> None:
+    """Send a held announcement (table_changes_held) from the event loop; `elsewhere`: to
+    the table's sockets on other servers only, where the layer can tell (this server's
+    own have been handed the change)."""
     layer = get_channel_layer()
     if layer is None or time.monotonic() < _down_until[0]:
         return
+    send = getattr(layer, "group_send_elsewhere", layer.group_send) if elsewhere else layer.group_send
     began = time.monotonic()
     try:
-        await layer.group_send(table_group(message["table"]), message)
+        await send(table_group(message["table"]), message)
     except Exception as exc:  # a broken channel layer must never undo a saved action
         _failed(began, message, exc)
 

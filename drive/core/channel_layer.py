@@ -20,6 +20,7 @@ stays in channels_redis's backup queue, and goes back to its channel at the next
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from typing import Any
 
@@ -31,6 +32,7 @@ BLOCK_SECONDS = 2  # BZPOPMIN's block (whole seconds: channels_redis passes an i
 MARGIN_SECONDS = 3  # how late an answer may come before the read gives up on it
 READ_SECONDS = BLOCK_SECONDS + MARGIN_SECONDS  # the read timeout given when a host names none
 LATE_TRIES = 2  # answers later than the read timeout, in a row, before the receive fails
+_elsewhere = contextvars.ContextVar("elsewhere", default=False)
 
 
 def _stop_if_cancelled() -> None:
@@ -66,3 +68,18 @@ class ChannelLayer(RedisChannelLayer):
             _stop_if_cancelled()
             return member
         raise AssertionError("unreachable")  # pragma: no cover
+
+    async def group_send_elsewhere(self, group: str, message: dict[str, Any]) -> None:
+        """group_send to the group's channels of other processes only: this process has handed
+        the message to its own sockets already (an online table's change made here)."""
+        token = _elsewhere.set(True)
+        try:
+            await self.group_send(group, message)
+        finally:
+            _elsewhere.reset(token)
+
+    def _map_channel_keys_to_connection(self, channel_names: list[str], message: dict[str, Any]) -> Any:
+        if _elsewhere.get():
+            own = f".{self.client_prefix}!"
+            channel_names = [name for name in channel_names if own not in name]
+        return super()._map_channel_keys_to_connection(channel_names, message)

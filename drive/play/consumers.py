@@ -18,6 +18,7 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.db import close_old_connections
 
 from drive.core.broadcast import send_table_message, table_changes_held, table_group
 from drive.core.errors import ServiceError
@@ -30,7 +31,25 @@ log = logging.getLogger(__name__)
 # Reads and actions run in parallel threads (each its own database connection), not one
 # after another on the process's one thread for the database: an action holds only its own
 # table's row lock, so the tables of a server do not wait for each other.
-reading = functools.partial(database_sync_to_async, thread_sensitive=False)
+# Each closes its connection where it opened it: the connection lives in the context the
+# work ran in (asgiref's), which channels' own closing, outside that context, may not see,
+# and a connection never closed is never given back to the pool.
+
+
+def _closing(work: Any) -> Any:
+    @functools.wraps(work)
+    def run(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return work(*args, **kwargs)
+        finally:
+            close_old_connections()
+    return run
+
+
+def reading(work: Any) -> Any:
+    return database_sync_to_async(_closing(work), thread_sensitive=False)
+
+
 acting = reading
 REFUSED = 4403  # not signed in, or no seat, creation nor invitation of a casual table
 NO_TABLE = 4404  # no such table
@@ -228,7 +247,7 @@ class TableConsumer(AsyncWebsocketConsumer):
                 self.answered = answer["version"]
             await self._send_view(answer)
         for announcement in announcements:  # the table's sockets on the other servers
-            await send_table_message(announcement)
+            await send_table_message(announcement, elsewhere=announcement.get("table") == self.table_id)
         if robots:  # a robot to move next: its task is sent once every view is out
             await acting(send_robot_moves)(robots)
 

@@ -157,3 +157,24 @@ async def test_the_live_feed_of_an_event_stops_when_its_last_socket_leaves():
     await feeds.leave(987654, socket)
     await asyncio.wait([feed.task])
     assert feed.task.done()
+
+
+async def test_a_group_send_elsewhere_reaches_other_processes_channels_only():
+    """A change made on this server is handed to its own sockets; through Redis it goes to
+    the group's channels of other servers (another layer: another client prefix) only."""
+    from django.conf import settings
+
+    layer = get_channel_layer()
+    other = ChannelLayer(hosts=[{"address": settings.REDIS_URL}])  # another server process's layer
+    mine, theirs = await layer.new_channel(), await other.new_channel()
+    group = f"play.elsewhere-{mine.rsplit('!', 1)[1]}"
+    await layer.group_add(group, mine)
+    await layer.group_add(group, theirs)
+    await layer.group_send_elsewhere(group, {"type": "play.changed", "n": 1})
+    assert (await other.receive(theirs))["n"] == 1
+    await layer.group_send(group, {"type": "play.changed", "n": 2})  # a plain send reaches both
+    assert (await layer.receive(mine))["n"] == 2  # the first this process's channel got: n=1 never came
+    assert (await other.receive(theirs))["n"] == 2
+    await layer.group_discard(group, mine)
+    await layer.group_discard(group, theirs)
+    await other.close_pools()

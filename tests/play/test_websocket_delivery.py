@@ -85,3 +85,37 @@ async def test_a_robots_move_woken_by_a_socket_s_play_follows_its_answer(four):
                                               .order_by("version").values_list("seat", "by_robot")))()
     assert played[:2] == [("N", False), ("E", True)]
     await socket.disconnect()
+
+
+def checked_out():
+    from django.db import connection
+
+    stats = connection.pool.get_stats()
+    return stats["pool_size"] - stats["pool_available"]
+
+
+@pytest.mark.postgres
+@pytest.mark.django_db(transaction=True)
+async def test_a_table_socket_gives_every_database_connection_back_to_the_pool(four):
+    """Its reads and actions run in threads; each connection they open goes back to the pool
+    (one kept by such a thread was never given back, and the pool ran dry)."""
+    from tests.services import require_postgres
+
+    await sync_to_async(require_postgres)()
+    table = await sync_to_async(tables.create_table)(four["N"], "short", {})
+    for seat in "ESW":
+        await sync_to_async(tables.take_seat)(four[seat], table.pk, seat, table.invite)
+    before = await sync_to_async(checked_out)()
+    for _ in range(3):
+        sockets = {}
+        for seat in SEATS:
+            sockets[seat], connected, _ = await open_socket(table.pk, four[seat])
+            assert connected
+            view = await frame(sockets[seat])
+        seat = view["to_act"]
+        legal = (await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table.pk).record))()).view(seat)["legal"]
+        await sockets[seat].send_to(text_data=json.dumps({"action": legal[0], "version": view["version"]}))
+        for socket in sockets.values():
+            await views_until(socket, view["version"] + 1)
+            await socket.disconnect()
+    assert await sync_to_async(checked_out)() <= before  # none kept (the test's own may have gone back)
