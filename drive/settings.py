@@ -142,7 +142,7 @@ if REDIS_URL:
         # drive.core.channel_layer: channels_redis's layer whose receive blocks 2 s in BZPOPMIN,
         # reads within 5 s (an answer a moment late no longer closes the socket, 1011) and stops
         # when cancelled (a live feed's shutdown no longer hangs on Python 3.11's wait_for).
-        "default": {"BACKEND": "drive.core.channel_layer.ChannelLayer",
+        "default": {"BACKEND": "drive.core.channel_layer.RedisChannelLayer",
                     "CONFIG": {"hosts": [{"address": REDIS_URL, "max_connections": 1000, "socket_timeout": 5}]}}
     }
     # Only what can be lost lives in the cache: while Redis is away it answers "not there"

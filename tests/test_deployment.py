@@ -64,7 +64,7 @@ def test_settings_switch_on_environment():
     ).stdout.split()
     assert run({}) == ["django.db.backends.sqlite3", "True", "channels.layers.InMemoryChannelLayer"]
     prod = run({k: v for k, v in PRODUCTION.items()})
-    assert prod == ["django.db.backends.postgresql", "False", "channels_redis.core.RedisChannelLayer"]
+    assert prod == ["django.db.backends.postgresql", "False", "drive.core.channel_layer.RedisChannelLayer"]
 
 
 def test_embedded_sqlite_uses_wal_and_immediate_transactions(tmp_path):

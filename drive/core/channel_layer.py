@@ -24,7 +24,7 @@ import contextvars
 import logging
 from typing import Any
 
-from channels_redis.core import RedisChannelLayer
+from channels_redis import core
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
@@ -41,8 +41,9 @@ def _stop_if_cancelled() -> None:
         raise asyncio.CancelledError()
 
 
-class ChannelLayer(RedisChannelLayer):
-    """RedisChannelLayer with the short block, the tolerant read and the sure stop above."""
+class RedisChannelLayer(core.RedisChannelLayer):
+    """channels_redis's RedisChannelLayer (its name kept: /healthz shows it) with the short
+    block, the tolerant read and the sure stop above."""
 
     brpop_timeout = BLOCK_SECONDS
 

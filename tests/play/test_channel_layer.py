@@ -14,7 +14,7 @@ from redis.asyncio import Redis
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from drive.core.broadcast import send_table_now
-from drive.core.channel_layer import BLOCK_SECONDS, MARGIN_SECONDS, ChannelLayer
+from drive.core.channel_layer import BLOCK_SECONDS, MARGIN_SECONDS, RedisChannelLayer
 from drive.play.models import PlayTable
 from drive.play.services import tables
 from engine import replay_game
@@ -51,11 +51,11 @@ def test_the_layer_reads_longer_than_it_blocks():
     from django.conf import settings
 
     layer = get_channel_layer()
-    assert isinstance(layer, ChannelLayer) and layer.brpop_timeout == BLOCK_SECONDS
+    assert isinstance(layer, RedisChannelLayer) and layer.brpop_timeout == BLOCK_SECONDS
     assert all(host["socket_timeout"] >= BLOCK_SECONDS + MARGIN_SECONDS for host in layer.hosts)
-    assert ChannelLayer(hosts=[{"address": settings.REDIS_URL}]).hosts[0]["socket_timeout"] >= BLOCK_SECONDS + MARGIN_SECONDS
+    assert RedisChannelLayer(hosts=[{"address": settings.REDIS_URL}]).hosts[0]["socket_timeout"] >= BLOCK_SECONDS + MARGIN_SECONDS
     with pytest.raises(ValueError):
-        ChannelLayer(hosts=[{"address": settings.REDIS_URL, "socket_timeout": BLOCK_SECONDS}])
+        RedisChannelLayer(hosts=[{"address": settings.REDIS_URL, "socket_timeout": BLOCK_SECONDS}])
 
 
 async def test_a_receive_outlives_one_late_answer_but_not_two_in_a_row(late_answers):
@@ -165,7 +165,7 @@ async def test_a_group_send_elsewhere_reaches_other_processes_channels_only():
     from django.conf import settings
 
     layer = get_channel_layer()
-    other = ChannelLayer(hosts=[{"address": settings.REDIS_URL}])  # another server process's layer
+    other = RedisChannelLayer(hosts=[{"address": settings.REDIS_URL}])  # another server process's layer
     mine, theirs = await layer.new_channel(), await other.new_channel()
     group = f"play.elsewhere-{mine.rsplit('!', 1)[1]}"
     await layer.group_add(group, mine)
