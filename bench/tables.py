@@ -261,7 +261,7 @@ def run_tables(ports, tables, think, seconds, procs, server_pids):
     for worker in workers:
         worker.join(10)
     merged = {"seen": {}, "sent": {}, "errors": [], "closed": [], "failed": [], "connected": connected,
-              "client_cpu": client_cpu, "server_cpu": server_cpu}
+              "client_cpu": client_cpu, "server_cpu": server_cpu, "started": min(r["started"] for r in reports)}
     for report in reports:
         for key in ("seen", "sent"):
             merged[key].update(report[key])
@@ -281,7 +281,7 @@ def pct(values, fraction):
 def round_trips(tables, out):
     """Each sent play's round trip (s), and the plays whose new version never reached a socket."""
     by_table = {t["id"]: t for t in tables}
-    trips, unseen = [], []
+    trips, unseen, sent_at = [], [], []
     for (table_id, version), (stamp, _action) in out["sent"].items():
         table = by_table[table_id]
         reached = []
@@ -293,7 +293,21 @@ def round_trips(tables, out):
             unseen.append((table_id, version))
         else:
             trips.append(max(reached) - stamp)
-    return trips, unseen
+            sent_at.append(stamp)
+    return trips, unseen, sent_at
+
+
+def slow_seconds(ms, sent_at, started, bound=GOAL_P95_MS):
+    """How the plays slower than `bound` spread over the run: their count, the seconds of the
+    run they were sent in, and the busiest of those seconds (a stall of the machine shows
+    as a few seconds holding most of them; a server too slow for the load, as many)."""
+    seconds = {}
+    for trip, stamp in zip(ms, sent_at):
+        if trip > bound:
+            second = int(stamp - started)
+            seconds[second] = seconds.get(second, 0) + 1
+    busiest = sorted(seconds.items(), key=lambda item: -item[1])[:3]
+    return sum(seconds.values()), len(seconds), busiest
 
 
 def check_log(tables, out):
@@ -331,7 +345,7 @@ def check_log(tables, out):
 
 
 def report(name, tables, out, seconds):
-    trips, unseen = round_trips(tables, out)
+    trips, unseen, sent_at = round_trips(tables, out)
     ms = [t * 1000 for t in trips]
     plays = len(out["sent"])
     line = (f"{name:>12}: {len(tables):>3} tables, {out['connected']:>3} sockets, {plays:>5} plays sent "
@@ -340,6 +354,9 @@ def report(name, tables, out, seconds):
     print(line)
     server = ", ".join(f"{cpu:.1f}" for cpu in out["server_cpu"].values())
     print(f"{'':>14}CPU s: servers {server}; clients {out['client_cpu']:.1f} (in {seconds:.0f} s of play)")
+    slow, spread, busiest = slow_seconds(ms, sent_at, out["started"])
+    print(f"{'':>14}plays over {GOAL_P95_MS:.0f} ms: {slow}, sent in {spread} of the {seconds:.0f} seconds"
+          + (" (the busiest: " + ", ".join(f"second {s}: {n}" for s, n in busiest) + ")" if busiest else ""))
     return {"p50": pct(ms, .5), "p95": pct(ms, .95), "max": max(ms, default=float("nan")), "plays": plays,
             "unseen": unseen}
 
