@@ -1,4 +1,5 @@
 """ASGI entry point: HTTP through Django, websockets through Channels."""
+import gc
 import os
 
 from django.core.asgi import get_asgi_application
@@ -18,3 +19,8 @@ application = ProtocolTypeRouter(
         "websocket": AllowedHostsOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+# What loading made (Django, the apps, the engine: most of a server's objects) lives as long
+# as the process: the collector no longer walks it at every full collection, which under
+# load held a server, its sockets and its actions 0.1-0.4 s each time.
+gc.freeze()

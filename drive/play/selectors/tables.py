@@ -34,7 +34,7 @@ class Snapshot(NamedTuple):
     last: dict[str, Any] | None  # the last finished hand's record
 
 
-SNAPSHOTS_KEPT = 1024
+SNAPSHOTS_KEPT = 256  # a few versions of each table a server plays: the collector walks them all
 _snapshots: OrderedDict[tuple, Snapshot] = OrderedDict()
 _snapshots_lock = threading.Lock()
 
@@ -85,7 +85,7 @@ def snapshot_keeper(table: PlayTable, game: GameState) -> Callable[[], None]:
 # take it from here instead of reading the database again; any other announcement (a seat
 # taken, a stand-in) has a name of its own and is read.
 
-ANNOUNCED_KEPT = 512
+ANNOUNCED_KEPT = 64  # wanted for the moments its sockets take the change
 _announced: OrderedDict[tuple[int, str], PlayTable] = OrderedDict()
 
 
