@@ -199,3 +199,99 @@ def test_the_creator_fills_open_and_silent_seats_from_the_page(make_user, new_pa
     other.goto(f"/play/{table.pk}/?invite={table.invite}")
     expect(other.locator(PLAY)).to_be_visible()
     assert other.locator("#play-manage").count() == 0
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_bid_whist_calls_are_rows_by_level_on_a_phone_and_by_keyboard(make_user, new_page, live_server, fast_polls,
+                                                                      shoot):
+    """Bid whist's first call offers 22 calls: on a 390 px phone they are Pass, then one
+    row per level (1 to 7) of uptown, downtown and no trump in the same columns, all
+    inside the screen; arrows move along and between the rows and Enter makes the call."""
+    from playwright.sync_api import expect
+
+    me = make_user("bidder", first_name="Bea")
+    table = tables.create_table(me, "bid", {})
+
+    def seat_me_first():  # I sit where the auction starts, robots elsewhere
+        from drive.play.models import PlaySeat
+        first = replay_game(PlayTable.objects.get(pk=table.pk).record).to_act
+        PlaySeat.objects.filter(table=table).update(user=None, robot="rules", last_seen=None)
+        PlaySeat.objects.filter(table=table, seat=first).update(user=me, robot="")
+        return first
+
+    first = fetched(seat_me_first)
+    page = signed_in(new_page, live_server, me, "bidder")
+    page.goto(f"/play/{table.pk}/")
+    calls = page.locator("#play-call-buttons")
+    expect(calls.locator("button[data-action]")).to_have_count(22)
+    levels = calls.locator(".call-group-level")
+    expect(levels).to_have_count(7)
+    assert calls.locator(".call-group").first.locator("button").get_attribute("data-action") == "pass"
+    shoot(page, "play-bid-calls-phone")
+    width = page.viewport_size["width"]
+    for n in range(7):
+        row = levels.nth(n)
+        assert row.locator(".call-level").inner_text() == str(n + 1)
+        buttons = [row.locator("button").nth(i) for i in range(3)]
+        assert [b.get_attribute("data-action") for b in buttons] == [f"{n + 1} uptown", f"{n + 1} downtown",
+                                                                      f"{n + 1} NT"]
+        boxes = [b.bounding_box() for b in buttons]
+        assert len({round(b["y"]) for b in boxes}) == 1, boxes  # side by side
+        assert all(b["x"] >= 0 and b["x"] + b["width"] <= width and b["height"] >= 40 for b in boxes)
+    shoot(page, "play-bid-calls-phone")
+    page.get_by_role("button", name="1 uptown").focus()
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowRight")
+    assert page.locator("#play-call-buttons button:focus").get_attribute("data-action") == "2 downtown"
+    before = version(page)
+    page.keyboard.press("Enter")
+    wait_until(page, lambda: version(page) > before, "the call to be made")
+    expect(page.locator("#play-auction-list")).to_contain_text("2")
+    calls_made = fetched(lambda: list(PlayTable.objects.get(pk=table.pk).actions.filter(seat=first)
+                                      .values_list("action", flat=True)))
+    assert calls_made[0] == "2 downtown"
+    page.set_viewport_size({"width": 1280, "height": 900})
+    shoot(page, "play-bid-calls-desktop")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_play_answered_after_the_robots_moves_gives_the_cards_back(make_user, new_page, live_server, fast_polls):
+    """The robots move as the play commits, so the socket (here a poll) may bring their
+    moves before the play's own answer: that older answer must still end "sending" and
+    give the cards back at once, not leave them held on the player's turn until some
+    later message (with a socket, none comes)."""
+    me = make_user("late")
+    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"}, seat="N")
+    page = signed_in(new_page, live_server, me, "late")
+    late, quiet = [], []  # the play's answer, held back; then the polls, left hanging
+
+    def hold_the_answer(route):
+        late.append((route, route.fetch()))
+
+    def poll(route):
+        if quiet and route.request.method == "GET":
+            quiet.append(route)  # never answered, as a quiet socket sends nothing
+            return
+        route.continue_()
+
+    page.route("**/api/play/tables/*/", poll)
+    page.route("**/api/play/tables/*/actions/", hold_the_answer)
+    page.goto(f"/play/{table.pk}/")
+    wait_until(page, lambda: my_turn(page), "my turn")
+    before = version(page)
+    page.locator(LEGAL).first.click()
+
+    def robots_done():  # a poll brought the robots' moves, back to me, while my play is still out
+        return (late and version(page) > late[0][1].json()["version"]
+                and page.locator(PLAY).get_attribute("data-to-act") == "N")
+
+    wait_until(page, robots_done, "the robots' moves by a poll")
+    assert not my_turn(page)  # the cards are held while the play is being sent
+    quiet.append(None)
+    page.wait_for_timeout(300)  # polls already answered land first
+    route, response = late[0]
+    route.fulfill(response=response)  # the play's own answer, older than the page's view
+    wait_until(page, lambda: my_turn(page), "the cards given back on my turn")
+    assert version(page) > before + 1 and "sending" not in (page.locator(PLAY).get_attribute("class") or "")

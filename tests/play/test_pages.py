@@ -82,3 +82,13 @@ def test_the_table_page_is_opened_by_its_invitation_and_the_creator_gets_the_sea
     assert table.seats.get(seat="E").user == friend
     page = guest.get(f"/play/{table.pk}/").content.decode()
     assert 'class="invite"' in page and 'data-manage="1"' not in page
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("language, words", [("ru", ["свободное место (пригласить)", "робот по правилам"]),
+                                             ("uk", ["вільне місце (запросити)"])])
+def test_the_lobby_speaks_the_readers_language_in_every_choice(make_user, language, words):
+    """The lobby's seat choices are translated when the page is made (not once, at import)."""
+    signed_in(make_user("host"), "en").get("/play/")  # an English page first: nothing is kept from it
+    page = signed_in(make_user("guest"), language).get("/play/").content.decode()
+    assert all(word in page for word in words) and "open seat (invite)" not in page

@@ -12,6 +12,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST
 
 from drive.core.errors import Forbidden, ServiceError
@@ -27,8 +28,9 @@ from drive.play.views.words import page_words, rank_letters, suit_names
 from drive.play.views.presets import preset_label, presets
 
 MANAGER_ROBOTS = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label)]
+# Lazy: the reader's language when the page is made, not the one at import.
 ROBOT_CHOICES = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label),
-                 ("random", PlaySeat.Robot.RANDOM.label), ("", _("open seat (invite)"))]
+                 ("random", PlaySeat.Robot.RANDOM.label), ("", gettext_lazy("open seat (invite)"))]
 
 
 @login_required

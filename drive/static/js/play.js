@@ -265,20 +265,59 @@
       list.appendChild(item);
     });
   }
+  // A call's group and its button's text: bids by level ("4 uptown" -> row "4", button
+  // "uptown"), a trump or a discard by its kind, single words (pass, keep...) on a row of
+  // their own. Each button keeps the whole call as its accessible name.
+  function callPart(call) {
+    var parts = String(call).split(" ");
+    if (parts.length > 1 && /^\d+$/.test(parts[0])) {
+      return {group: parts[0], label: parts[0], column: parts.slice(1).join(" "),
+              text: parts.slice(1).map(denomination).join(" ")};
+    }
+    if (parts.length > 1 && parts[0] === "trump") {
+      return {group: "trump", label: words.calls.trump, text: denomination(parts[1])};
+    }
+    return {group: "", label: "", text: callText(call)};
+  }
   function renderCalls() {
-    // Actions that are not a card (calls, trump, ranking, keep or swap), as buttons.
+    // Actions that are not a card (calls, trump, ranking, keep or swap), as buttons in
+    // rows: a phone shows bid whist's 22 calls as seven short rows and "Pass".
     var box = $("play-calls"), list = clear($("play-call-buttons"));
     var calls = (view.legal || []).filter(function (a) {
       return !/^(BJ|LJ|[2-9TJQKA][SHDC])$/.test(a) && a.indexOf("discard ") !== 0;
     });
     box.hidden = !calls.length;
+    var rows = {}, order = [], columns = [];
     calls.forEach(function (a) {
-      var b = el("button", a === "pass" ? "call-button secondary" : "call-button", callText(a));
+      var column = callPart(a).column;
+      if (column && columns.indexOf(column) === -1) columns.push(column);
+    });
+    calls.forEach(function (a) {
+      var part = callPart(a);
+      if (!rows[part.group]) {
+        var row = el("div", "call-group" + (part.column ? " call-group-level" : " call-group-plain"));
+        // A level's calls in the same columns on every row (uptown, downtown, no trump).
+        if (part.column) row.style.gridTemplateColumns = "2.4rem repeat(" + columns.length + ", minmax(0, 1fr))";
+        row.setAttribute("role", "group");
+        row.setAttribute("data-group", part.group);
+        if (part.label) {
+          row.setAttribute("aria-label", part.label);
+          row.appendChild(el("span", "call-level", part.label));
+        }
+        rows[part.group] = row;
+        order.push(part.group);
+      }
+      var b = el("button", a === "pass" ? "call-button secondary" : "call-button", part.text);
       b.type = "button";
       b.setAttribute("data-action", a);
+      b.setAttribute("aria-label", callText(a));
+      if (part.column) b.style.gridColumn = String(columns.indexOf(part.column) + 2);
       if (busy) b.disabled = true;
-      list.appendChild(b);
+      rows[part.group].appendChild(b);
     });
+    // The plain calls (pass) first, then the levels in order.
+    order.sort(function (a, b) { return (a === "" ? -1 : 0) - (b === "" ? -1 : 0); });
+    order.forEach(function (g) { list.appendChild(rows[g]); });
   }
   function renderHand() {
     var box = clear($("play-hand"));
@@ -432,6 +471,8 @@
       box.appendChild(row);
     });
     if (manageNotice) box.appendChild(el("p", "notice", manageNotice));
+    // Nothing to fill (every seat taken and present): no empty card on the page.
+    if ($("play-manage")) $("play-manage").hidden = !box.children.length;
     if (focused && $(focused)) $(focused).focus();
   }
   var manageAsked = 0;  // the latest request's number: an older answer arriving late says nothing
@@ -466,8 +507,13 @@
     });
   }
 
+  var lastRendered = "";
+  function renderKey(v) {
+    return [JSON.stringify(v), busy, notice, showLast, manageNotice].join("|");
+  }
   function render() {
     if (!view) return;
+    lastRendered = renderKey(view);
     root.setAttribute("data-version", String(view.version));
     root.setAttribute("data-phase", view.phase);
     root.setAttribute("data-to-act", view.to_act || "");
@@ -484,17 +530,32 @@
   }
 
   // ---- talking to the server ------------------------------------------------------------
-  function take(next) {
+  function take(next, redraw) {
     // Views arrive by the POST's answer, the socket and the poll: never go back in time.
+    // `redraw`: the page is drawn again even so (the POST's answer ends "sending": the
+    // socket may have brought the robots' moves after it, a newer view drawn while the
+    // buttons were held, and they must come back).
     if (!next || typeof next.version !== "number") return;
-    if (view && next.version < view.version) return;
-    var focused = document.activeElement && document.activeElement.getAttribute("data-card");
-    view = next;
+    var older = view && next.version < view.version;
+    if (older && !redraw) return;
+    // The same view again (a poll while nothing moved) onto the page as it was last drawn:
+    // the page stays as it is, and a keyboard player's focus with it. (A page drawn since
+    // in another state, "sending" say, is drawn again.)
+    if (view && next.version === view.version && renderKey(next) === lastRendered) return;
+    var active = document.activeElement;
+    var focused = active && active.getAttribute && active.getAttribute("data-card");
+    var call = active && active.getAttribute && active.closest && active.closest("#play-call-buttons") &&
+      active.getAttribute("data-action");
+    if (!older) view = next;
     render();
     if (focused) {  // keyboard players keep their place in the hand
       var again = root.querySelector("button[data-card='" + focused + "']:not([disabled])") ||
         root.querySelector("#play-hand button.legal");
       if (again) again.focus();
+    } else if (call) {  // ...and among the calls
+      var same = Array.prototype.filter.call(root.querySelectorAll("#play-call-buttons button[data-action]"),
+        function (b) { return b.getAttribute("data-action") === call; })[0];
+      if (same) same.focus();
     }
   }
   function fetchView() {
@@ -518,7 +579,7 @@
     }).then(function (answer) {
       busy = false;
       root.classList.remove("sending");
-      if (answer.status === 200) { take(answer.body); return; }
+      if (answer.status === 200) { take(answer.body, true); return; }
       if (answer.status === 409) notice = words.stale;
       else notice = fill(words.refused, {detail: answer.body.detail || answer.status});
       render();
@@ -569,8 +630,30 @@
     var name = form.querySelector("input[name=username]").value.trim();
     if (name) fillSeat({seat: form.getAttribute("data-seat"), username: name});
   }
+  // The calls by keyboard: arrows move along a row and between rows (Tab and Enter as ever).
+  function onCallKey(e) {
+    var target = e.target;
+    var moves = {ArrowLeft: [0, -1], ArrowRight: [0, 1], ArrowUp: [-1, 0], ArrowDown: [1, 0]};
+    if (!moves[e.key]) return false;
+    var rows = Array.prototype.slice.call(root.querySelectorAll("#play-call-buttons .call-group"));
+    var grid = rows.map(function (r) { return Array.prototype.slice.call(r.querySelectorAll("button[data-action]")); });
+    var r = -1, c = -1;
+    grid.forEach(function (buttons, i) { var j = buttons.indexOf(target); if (j !== -1) { r = i; c = j; } });
+    if (r === -1) return false;
+    var dr = moves[e.key][0], dc = moves[e.key][1];
+    if (dc) {
+      var flat = [].concat.apply([], grid), k = flat.indexOf(target);
+      flat[(k + dc + flat.length) % flat.length].focus();
+    } else {
+      var row = grid[(r + dr + grid.length) % grid.length];
+      row[Math.min(c, row.length - 1)].focus();
+    }
+    e.preventDefault();
+    return true;
+  }
   function onKey(e) {
     var target = e.target;
+    if (target && target.closest && target.closest("#play-call-buttons") && onCallKey(e)) return;
     if (!target || !target.getAttribute || !target.getAttribute("data-card")) return;
     if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
     var cards = Array.prototype.slice.call(root.querySelectorAll("#play-hand-box button[data-card]:not([disabled])"));
