@@ -47,7 +47,7 @@ class StrongRobot:
     name = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 20, nodes: int = 2000,
-                 cap_seconds: float = 2.0, fallback=None, early_samples: int = 10, lead_samples: int = 8,
+                 cap_seconds: float = 1.5, fallback=None, early_samples: int = 10, lead_samples: int = 8,
                  near: float = 0.0, settle: int = 10**6, margin: float = 0.5,
                  candidates: int = 200, p_opponent: float = 0.8, p_partner: float = 0.6):
         self.seed, self.samples, self.nodes, self.cap = seed, samples, nodes, cap_seconds

@@ -7,6 +7,7 @@ the same decisions, and a seed gives the same decisions on every run.
 """
 
 import copy
+import math
 import random
 
 from hypothesis import given, settings, strategies as st
@@ -114,7 +115,8 @@ def _swap_unplayed(raw: dict, played: set, keep: str) -> dict | None:
 def test_views_alike_hidden_cards_apart_give_the_same_decisions(seed, stop):
     """Two deals the strong seat cannot tell apart (hidden cards swapped
     between two other hands, the same cards played): its views are equal and
-    its decisions, inference from the play included, are the same."""
+    its decisions, inference from the play included, are the same (the
+    clock's cap off: a choice, not a speed)."""
     first = _game(seed)
     seat = "NESW"[seed % 4]
     actions = []
@@ -128,7 +130,8 @@ def test_views_alike_hidden_cards_apart_give_the_same_decisions(seed, stop):
         return
     games = [_game(seed, _raw(first)), _game(seed, raw)]
     assert games[0].deals[0]["hands"] != games[1].deals[0]["hands"]
-    robots = [StrongRobot(seed=7, samples=4, early_samples=3, lead_samples=2, candidates=40) for _ in games]
+    robots = [StrongRobot(seed=7, samples=4, early_samples=3, lead_samples=2, candidates=40,
+                          cap_seconds=math.inf) for _ in games]
     inferred = False
     for action in actions + [None]:
         if games[0].to_act == seat and games[0].phase in ACTING:
@@ -151,7 +154,8 @@ def test_the_same_seed_makes_the_same_choices_with_inference():
     runs = []
     for _ in range(2):
         game = _game(3)
-        robots = {s: StrongRobot(seed=5, samples=4, early_samples=3, lead_samples=2, candidates=40)
+        robots = {s: StrongRobot(seed=5, samples=4, early_samples=3, lead_samples=2, candidates=40,
+                              cap_seconds=math.inf)
                   for s in "NESW"}
         out = []
         while game.phase in ACTING:
