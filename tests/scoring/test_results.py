@@ -113,6 +113,21 @@ def test_organiser_correction_keeps_history(table1, organiser):
     assert history[-1].history_change_reason == "Both cards re-counted" and history[-1].history_user == organiser
 
 
+@pytest.mark.parametrize("seat", ["N", "E"])
+def test_a_hand_the_organiser_set_before_the_table_entered_it_stays_theirs(table1, organiser, seat):
+    """The organiser entered hand 1 before either side (nobody at the table entered it): a
+    player's entry then is the same count (nothing changes) or a conflict naming the stored
+    count, never a dispute of the organiser's word nor a server error."""
+    results.correct_result(actor=organiser, table=table1, round_number=1, hand_number=1, ns_tricks=7,
+                           trump="H", reason="Entered from the score card")
+    assert submit(table1, seat, 1, 7)[1] == "unchanged"
+    with pytest.raises(Conflict) as err:
+        submit(table1, seat, 1, 9)
+    assert err.value.extra["stored"]["ns_tricks"] == 7
+    stored = HandResult.objects.get(hand_number=1)
+    assert (stored.status, stored.ns_tricks, stored.disputed_ns_tricks) == (Status.CONFIRMED, 7, None)
+
+
 def test_correction_needs_a_reason_and_an_organiser(table1, organiser, make_user):
     submit(table1, "N", 1, 8)
     with pytest.raises(Invalid) as err:

@@ -128,8 +128,11 @@ def _apply_entry(event: Event, round_: Round, table: Table, hand_number: int, re
         _save(result, ENTERED)
         return ("confirmed" if single else "created"), result
     same = result.ns_tricks == ns_tricks and result.trump == trump
-    if same and (result.status == Status.CONFIRMED or SIDE_OF[result.entered_by] == side):
+    if same and (result.status == Status.CONFIRMED or SIDE_OF.get(result.entered_by) == side):
         return "unchanged", result
+    if not result.entered_by:  # the organiser set it before the table entered it: their word stands
+        raise Conflict(_("The organiser has already entered this hand: ask them for a correction."),
+                       extra={"stored": _stored(result)})
     if result.status == Status.DISPUTED:
         return _recount(result, side, seat, ns_tricks, trump, expected_version)
     if SIDE_OF[result.entered_by] == side or single:
