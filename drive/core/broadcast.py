@@ -7,17 +7,17 @@ listener that re-reads the database sees the change.
 from __future__ import annotations
 
 import logging
-import threading
 import time
 import uuid
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from enum import StrEnum
 from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
+
+from drive.core.holding import Held
 
 log = logging.getLogger(__name__)
 
@@ -89,7 +89,7 @@ def new_change() -> str:
 def send_table_now(table_id: int, version: int, change: str | None = None) -> None:
     # `change` names this one announcement: the sockets of a server that hear it read the table once.
     message = {"type": "play.changed", "table": table_id, "version": version, "change": change or new_change()}
-    held = getattr(_held, "messages", None)
+    held = _messages_held.items
     if held is not None:  # a table's socket sends it itself, once its answer is out
         held.append(message)
         return
@@ -125,18 +125,12 @@ def _failed(began: float, message: dict[str, Any], exc: Exception) -> None:
                 message["table"], message["version"], exc)
 
 
-_held = threading.local()
+_messages_held = Held()
 
 
-@contextmanager
-def table_changes_held() -> Iterator[list[dict[str, Any]]]:
+def table_changes_held() -> AbstractContextManager[list[dict[str, Any]]]:
     """Within it (in this thread), the announcements of online tables are collected instead
     of sent: a table's socket that runs an action in a thread answers first, hands the
     change to its server's own sockets of the table, then sends the announcement for the
     other servers from its event loop (send_table_message) without holding the thread."""
-    held: list[dict[str, Any]] = []
-    _held.messages = held
-    try:
-        yield held
-    finally:
-        _held.messages = None
+    return _messages_held.collecting()
