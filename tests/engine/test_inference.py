@@ -37,6 +37,21 @@ def _raw(game) -> dict:
     return {k: v for k, v in copy.deepcopy(game.deals[0]).items() if k != "actions"}
 
 
+def _played(seed, cards):
+    """Four rules robots play `cards` actions of a deal, each seat remembering what it saw;
+    answers the game and the situation of the seat to act next, as its memory has it."""
+    game = _game(seed)
+    robots = {s: RulesRobot() for s in "NESW"}
+    memories = {s: Memory() for s in "NESW"}
+    for _ in range(cards):
+        seat = game.to_act
+        view = game.view(seat)
+        memories[seat].observe(view)
+        game.apply(robots[seat].choose(view))
+    seat = game.to_act
+    return game, memories[seat].situation(game.view(seat))
+
+
 @settings(max_examples=15, deadline=None)
 @given(st.integers(0, 10 ** 6), st.integers(4, 48))
 def test_the_replay_explains_every_card_of_rules_robots(seed, stop):
@@ -44,17 +59,7 @@ def test_the_replay_explains_every_card_of_rules_robots(seed, stop):
     robot on the true hands, finds the card each seat played every time:
     with certainty (p = 1) the true layout weighs 1 and a layout weighs 0 or
     1; with p < 1 the true layout is never weighed 0."""
-    game = _game(seed)
-    robots = {s: RulesRobot() for s in "NESW"}
-    memories = {s: Memory() for s in "NESW"}
-    for _ in range(stop):
-        seat = game.to_act
-        view = game.view(seat)
-        memories[seat].observe(view)
-        game.apply(robots[seat].choose(view))
-    seat = game.to_act
-    view = game.view(seat)
-    sit = memories[seat].situation(view)
+    game, sit = _played(seed, stop)
     assert decisions(sit) > 0
     truth = [mask_of(parse_card(c) for c in game.view(s)["hand"]) for s in "NESW"]
     assert layout_weight(sit, truth, 1.0, 1.0) == 1.0
@@ -68,17 +73,7 @@ def test_second_hand_low_makes_a_lower_card_unlikely():
     the second hand a lower card of the suit than it played weighs less than
     one that does not."""
     for seed in range(40):
-        game = _game(seed)
-        robots = {s: RulesRobot() for s in "NESW"}
-        memories = {s: Memory() for s in "NESW"}
-        for _ in range(2):
-            seat = game.to_act
-            view = game.view(seat)
-            memories[seat].observe(view)
-            game.apply(robots[seat].choose(view))
-        seat = game.to_act
-        view = game.view(seat)
-        sit = memories[seat].situation(view)
+        _, sit = _played(seed, 2)
         weights = [layout_weight(sit, sit.hands(lay), P_OPP, P_PARTNER)
                    for lay in deal_layouts(sit, random.Random(seed), 60)]
         if len(set(weights)) > 1:
