@@ -295,3 +295,40 @@ def test_a_play_answered_after_the_robots_moves_gives_the_cards_back(make_user, 
     route.fulfill(response=response)  # the play's own answer, older than the page's view
     wait_until(page, lambda: my_turn(page), "the cards given back on my turn")
     assert version(page) > before + 1 and "sending" not in (page.locator(PLAY).get_attribute("class") or "")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("above_the_edge", [0.5, 3])
+def test_a_card_drawn_under_a_resting_pointer_holds_still_and_takes_the_tap(above_the_edge, make_user, new_page,
+                                                                             live_server, fast_polls):
+    """A playable card lifts when hovered. When the hand is drawn again under a pointer
+    resting on a card's lower edge (where the last card tapped was, before the rows moved),
+    the lifted card must still count as under the pointer: otherwise it drops, is hovered
+    again and lifts, every frame, and a tap never lands on the flickering card (what made
+    a whole game time out in CI)."""
+    from drive.play.models import PlaySeat
+
+    me = make_user("rester")
+    table = tables.create_table(me, "short", {})
+
+    def seat_me_first():  # I am to act; the other seats stay open
+        first = replay_game(PlayTable.objects.get(pk=table.pk).record).to_act
+        PlaySeat.objects.filter(table=table).update(user=None, robot="", last_seen=None)
+        PlaySeat.objects.filter(table=table, seat=first).update(user=me)
+        return first
+
+    first = fetched(seat_me_first)
+    page = signed_in(new_page, live_server, me, "rester")
+    page.goto(f"/play/{table.pk}/")
+    wait_until(page, lambda: my_turn(page), "my turn")
+    card = page.locator(LEGAL).first
+    card.scroll_into_view_if_needed()
+    box = card.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - above_the_edge)
+    open_seat = next(s for s in "NESW" if s != first)
+    fetched(lambda: tables.seat_robot(me, table.pk, open_seat, "rules"))  # the page draws itself again
+    page.locator(f".place[data-seat='{open_seat}'] .tag.robot").wait_for()
+    before = version(page)
+    card.click(timeout=5_000)
+    wait_until(page, lambda: version(page) > before, "the card to be played")
