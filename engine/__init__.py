@@ -20,7 +20,7 @@ Rules are cited by their numbers in RULES.md; every error is an ``EngineError``.
 from .actions import Action, ActionError, ActionKind, Denomination, Ranking, Strain, parse_action
 from .cards import Card, Hand, NO_TRUMP, CardError, Suit, card_name, card_str, cards_of, mask_of, parse_card
 from .deal import SEATS, Deal, cut_for_partners, deal, new_rng, trump_for_hand
-from .errors import EngineError, IllegalAction
+from .errors import REFUSALS, EngineError, IllegalAction
 from .games import GameRecordError, check_game, play_random, replay_game
 from .seats import Seat
 from .state import BadRecord, GameState, Phase
@@ -37,7 +37,7 @@ from .views import SeatView
 
 __all__ = [
     "Action", "ActionError", "ActionKind", "Denomination", "Ranking", "Strain", "parse_action",
-    "Card", "Hand", "EngineError", "IllegalAction", "GameRecordError", "check_game", "play_random",
+    "Card", "Hand", "EngineError", "IllegalAction", "REFUSALS", "GameRecordError", "check_game", "play_random",
     "replay_game", "Seat", "BadRecord", "GameState", "Phase", "Variant", "VARIANTS", "find_variant",
     "NO_TRUMP", "CardError", "Suit", "card_name", "card_str", "cards_of", "mask_of", "parse_card",
     "SEATS", "Deal", "cut_for_partners", "deal", "new_rng", "trump_for_hand",

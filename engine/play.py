@@ -19,11 +19,14 @@ RULE_OF = {NOT_IN_HAND: "S5", MUST_FOLLOW_SUIT: "S6.2"}  # a seat plays the card
 
 class IllegalPlay(IllegalAction):
     """A card the seat to play may not play; ``reason`` is one of
-    ``not_in_hand`` or ``must_follow_suit``. ``seat`` is the seat's index here."""
+    ``not_in_hand`` or ``must_follow_suit``. ``seat`` is the seat's index here;
+    ``led`` the suit to follow (must_follow_suit names it in ``params``)."""
 
-    def __init__(self, reason: str, seat: int, card: int, index: int, rule: str | None = None):
+    def __init__(self, reason: str, seat: int, card: int, index: int, rule: str | None = None,
+                 led: int | None = None):
+        params = {"card": card_str(card)} | ({} if led is None else {"suit": suit_str(led)})
         super().__init__(f"{SEATS[seat]} may not play {card_str(card)}: {reason}",
-                         rule=rule or RULE_OF[reason], reason=reason, action=card_str(card))
+                         rule=rule or RULE_OF[reason], reason=reason, action=card_str(card), params=params)
         self.seat, self.card, self.index = seat, card, index
 
 
@@ -99,7 +102,7 @@ class HandState:
             self.led_suit = self.best_suit = suit
             self.best, self.best_seat = card, seat
         elif suit != self.led_suit and hand & SUIT_MASK[self.led_suit]:
-            raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays))
+            raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=self.led_suit)
         elif suit == self.best_suit:          # S6.4: higher card of the winning suit
             if card > self.best:
                 self.best, self.best_seat = card, seat

@@ -75,7 +75,7 @@ class GameState(ABC):
             return
         if self.phase not in ACTING:
             raise IllegalAction(f"no one acts in phase {self.phase}", rule=self._between_rule(),
-                                reason="not_in_play", action=str(act))
+                                reason="not_in_play", action=str(act), params={"phase": str(self.phase)})
         self._apply(act)
         self.deals[-1]["actions"].append(str(act))
 
@@ -171,11 +171,11 @@ class GameState(ABC):
         written at once."""
         if action.kind != "card":
             raise self._refuse(f"{action} is not a card: the hand is in play", "S6.5",
-                               "not_a_card", action)
+                               "not_a_card", action, {"action": str(action)})
         try:
             core.play(action.card)
         except EngineError as exc:
-            raise self._refuse(exc.detail, exc.rule, exc.reason, action) from None
+            raise self._refuse(exc.detail, exc.rule, exc.reason, action, exc.params) from None
         if core.complete:
             self._score_hand()
 
@@ -189,8 +189,12 @@ class GameState(ABC):
         seats = self.variant.seats
         return seats[(seats.index(self.deals[-1]["dealer"]) + 1) % len(seats)]
 
-    def _refuse(self, message: str, rule: str, reason: str, action: Action) -> IllegalAction:
-        return IllegalAction(message, rule=rule, reason=reason, seat=self.to_act, action=str(action))
+    def _refuse(self, message: str, rule: str, reason: str, action: Action,
+                params: dict | None = None) -> IllegalAction:
+        """The refusal of ``action``: ``reason`` is a code of REFUSALS (engine/errors.py)
+        and ``params`` the values its sentence names."""
+        return IllegalAction(message, rule=rule, reason=reason, seat=self.to_act, action=str(action),
+                             params=params)
 
 
 # --- reading deals -------------------------------------------------------------

@@ -96,7 +96,7 @@ class TrickPlay:
         if card not in range(54) or not hand & BIT[card]:
             raise IllegalPlay(NOT_IN_HAND, seat, card if card in range(54) else 0, len(self.plays))
         if not self.legal_mask() & BIT[card]:
-            raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays))
+            raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=self.led_suit())
         self.hands[seat] = hand ^ BIT[card]
         self.plays.append(card)
         self.trick.append((seat, card))

@@ -8,7 +8,7 @@ side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 """
 
 from ..actions import PASS, STRAINS, Action, bid, discard, play, ranking, trump
-from ..cards import BIT, JOKER_DECK, NO_TRUMP, cards_of, parse_suit
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
 from ..seats import SEATS, SIDES
 from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
 from ..variant import Variant
@@ -138,24 +138,28 @@ class BidGame(GameState):
                 raise self._refuse("the other three passed: the dealer must bid", "B2",
                                    "dealer_must_bid", action)
         elif action.kind != "bid":
-            raise self._refuse(f"{action} is not a call: bid or pass", "B2", "not_a_call", action)
+            raise self._refuse(f"{action} is not a call: bid or pass", "B2", "not_a_call", action,
+                               {"action": str(action)})
         elif action not in self._calls():
-            raise self._refuse(*self._why_not(action), action)
+            message, rule, reason, params = self._why_not(action)
+            raise self._refuse(message, rule, reason, action, params)
         self.calls.append((self.to_act, action))
         if action.kind == "bid":
             self.high = (self.calls[-1][0], action)
         if len(self.calls) == 4:
             self.phase = Phase.EXCHANGE
 
-    def _why_not(self, action: Action) -> tuple[str, str, str]:
-        """(message, rule, reason) for a bid the auction refuses (B2)."""
+    def _why_not(self, action: Action) -> tuple[str, str, str, dict]:
+        """(message, rule, reason, params) for a bid the auction refuses (B2)."""
         opts = self.options
         if not opts.min_bid <= action.level <= HIGHEST:
             return (f"a bid is {opts.min_bid} to {HIGHEST} books over six, not {action.level}",
-                    "B2", "bid_out_of_range")
+                    "B2", "bid_out_of_range", {"level": action.level, "min": opts.min_bid, "max": HIGHEST})
         if self._forced():
-            return f"the forced dealer bids {opts.min_bid} only", "B2", "forced_bid_minimum"
-        return f"{action} does not beat {self.high[1]}", "B2", "bid_too_low"
+            return (f"the forced dealer bids {opts.min_bid} only", "B2", "forced_bid_minimum",
+                    {"min": opts.min_bid})
+        return (f"{action} does not beat {self.high[1]}", "B2", "bid_too_low",
+                {"action": str(action), "to_beat": str(self.high[1])})
 
     def _declare(self, action: Action) -> None:
         """B4: trump for a trump bid, the ranking for no trump."""
@@ -177,11 +181,11 @@ class BidGame(GameState):
         held = self.held[bidder] | self.kitty
         if action.kind != "discard" or len(action.cards) != 1:
             raise self._refuse("the bidder puts away six cards, one at a time: 'discard 2C'", "B4",
-                               "discard_one", action)
+                               "discard_one", action, {"count": KITTY})
         card = BIT[action.cards[0]]
         if not held & ~self.discards & card:
             raise self._refuse("only cards of the hand and the kitty can be put away", "B4",
-                               "not_in_hand", action)
+                               "not_in_hand", action, {"card": card_str(action.cards[0])})
         if not self._discardable() & card:
             raise self._refuse("these rules say which jokers go to the kitty", "B4",
                                "kitty_jokers", action)

@@ -241,11 +241,11 @@ class DummyGame(DummyTable):
             return hand & JOKER_MASK
         return mask
 
-    def _refusal_of(self, card: int) -> tuple[str, str]:
+    def _refusal_of(self, card: int) -> tuple[str, str, dict]:
         tp = self.tricks
         if tp.trump == NO_TRUMP and tp.hands[tp.turn] & JOKER_MASK:
-            return "Y3", "joker_in_no_trump"
-        return "S6.2", "must_follow_suit"
+            return "Y3", "joker_in_no_trump", {"card": card_str(card)}
+        return super()._refusal_of(card)
 
     # --- applying -----------------------------------------------------------------
 
@@ -262,11 +262,14 @@ class DummyGame(DummyTable):
     def _call(self, action: Action) -> None:
         if action not in self._calls_open():
             if action.kind not in ("pass", "bid"):
-                raise self._refuse(f"{action} is not a call: the auction is on", "Y2", "not_a_call", action)
+                raise self._refuse(f"{action} is not a call: the auction is on", "Y2", "not_a_call", action,
+                                   {"action": str(action)})
             if action.kind == "pass":
                 raise self._refuse("all passed: the dealer must bid", "Y2", "dealer_must_bid", action)
-            raise self._refuse(f"{action} does not beat {self._best() or 'the forced minimum'}",
-                               "Y2", "bid_too_low", action)
+            best = self._best()
+            raise self._refuse(f"{action} does not beat {best or 'the forced minimum'}",
+                               "Y2", "bid_too_low", action, {"action": str(action),
+                                                             "to_beat": None if best is None else str(best)})
         self.calls.append((self.to_act, action))
         if len(self.calls) < len(self.variant.seats):
             return
@@ -281,7 +284,7 @@ class DummyGame(DummyTable):
         dummy = self.dummy_hands[DUMMY]
         if action.kind != "discard" or len(action.cards) != 1 or mask_of(action.cards) & ~dummy:
             raise self._refuse(f"{action}: the declarer discards two of the dummy's cards, one at a time",
-                               "Y1", "discard_two", action)
+                               "Y1", "discard_two", action, {"action": str(action)})
         self.discards |= mask_of(action.cards)
         self.dummy_hands[DUMMY] = dummy & ~self.discards
         if self.discards.bit_count() < 2:
@@ -291,8 +294,10 @@ class DummyGame(DummyTable):
 
     def _declare(self, action: Action) -> None:
         if action not in self._declarations():
-            what = "the ranking" if self.contract.strain == "NT" else "a trump suit"
-            raise self._refuse(f"{action}: the declarer names {what}", "Y3", "declare", action)
+            names = "ranking" if self.contract.strain == "NT" else "trump"
+            what = "the ranking" if names == "ranking" else "a trump suit"
+            raise self._refuse(f"{action}: the declarer names {what}", "Y3", "declare", action,
+                               {"action": str(action), "names": names})
         if action.kind == "ranking":
             self.trump, self.ranking = NO_TRUMP, action.strain
         else:

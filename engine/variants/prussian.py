@@ -115,7 +115,8 @@ class TwoHandGame(GameState):
             raise self._refuse("the choice to keep or swap is made once, before play",
                                "P1", "already_decided", action)
         elif action.kind != "card":
-            raise self._refuse(f"{action} is not a card: play a card", "S6.1", "not_a_card", action)
+            raise self._refuse(f"{action} is not a card: play a card", "S6.1", "not_a_card", action,
+                               {"action": str(action)})
         else:
             self._play(action)
 

@@ -13,7 +13,7 @@ act for the position on turn, cards from the right hand, and the table's view
 from dataclasses import dataclass
 
 from ..actions import Action, play
-from ..cards import BIT, card_str, cards_of
+from ..cards import BIT, card_str, cards_of, suit_str
 from ..state import GameState, Phase
 from ..tricks import TrickPlay
 
@@ -104,19 +104,21 @@ class DummyTable(GameState):
         """Play the card of the position on turn; refuse (state unchanged) otherwise."""
         if action.kind != "card":
             raise self._refuse(f"{action} is not a card: the hand is in play", "S6.5",
-                               "not_a_card", action)
+                               "not_a_card", action, {"action": str(action)})
         tp = self.tricks
         if not tp.hands[tp.turn] & BIT[action.card]:
             where = self.seating.labels[tp.turn]
             raise self._refuse(f"{card_str(action.card)} is not in the hand of {where}, to play now",
-                               "S6.1", "not_in_hand", action)
+                               "S6.1", "not_in_hand", action, {"card": card_str(action.card)})
         if not self._legal_cards() & BIT[action.card]:
-            rule, reason = self._refusal_of(action.card)
-            raise self._refuse(f"{card_str(action.card)} may not be played now", rule, reason, action)
+            rule, reason, params = self._refusal_of(action.card)
+            raise self._refuse(f"{card_str(action.card)} may not be played now", rule, reason, action, params)
         self._play_card_of(tp, action)
 
-    def _refusal_of(self, card: int) -> tuple[str, str]:
-        return "S6.2", "must_follow_suit"
+    def _refusal_of(self, card: int) -> tuple[str, str, dict]:
+        """(rule, reason, params) for a held card the position may not play now."""
+        led = self.tricks.led_suit()
+        return "S6.2", "must_follow_suit", {"card": card_str(card), "suit": None if led is None else suit_str(led)}
 
     # --- what is shown -----------------------------------------------------------
 

@@ -92,13 +92,14 @@ class SiberianGame(GameState):
     def _call(self, action: Action) -> None:
         if action.kind not in ("pass", "denomination"):
             raise self._refuse(f"{action} is not a call: name S, C, D, H, NT or pass",
-                               "R1", "not_a_call", action)
+                               "R1", "not_a_call", action, {"action": str(action)})
         if action not in self._calls_allowed():
             if action.kind == "pass":
                 raise self._refuse("all have passed: the dealer must name a denomination",
                                    "R1", "must_declare", action)
-            raise self._refuse(f"{action} does not beat {self._highest()[2]} (S < C < D < H < NT)",
-                               "R1", "call_not_higher", action)
+            to_beat = self._highest()[2]
+            raise self._refuse(f"{action} does not beat {to_beat} (S < C < D < H < NT)",
+                               "R1", "call_not_higher", action, {"action": str(action), "to_beat": to_beat})
         self.calls.append((self.to_act, str(action)))
         if not self._auction_over():
             return
