@@ -29,6 +29,7 @@ from drive.core.jobs import task
 from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
 from drive.play.access import require_player
 from drive.play.models import PlayAction, PlaySeat, PlayTable
+from drive.play.refusals import refusal_text
 from drive.play.selectors.tables import announced_keeper, game_of, snapshot_keeper, table_view
 from drive.play.services.event_hands import post_hand
 
@@ -72,14 +73,15 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
 
 
 def judged(game: GameState, action: str) -> str:
-    """Apply the action to the game or raise Invalid with the engine's rule."""
+    """Apply the action to the game or raise Invalid with the engine's rule, its reason
+    and the refusal's sentence in the reader's language (drive.play.refusals)."""
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_LENGTH:
         raise Invalid(_("An action is a card (\"AS\") or a call (\"pass\")."), field="action")
     try:
         act = parse_action(action)
         game.apply(act)
     except IllegalAction as exc:
-        raise Invalid(exc.detail, extra={"rule": exc.rule, "reason": exc.reason}) from None
+        raise Invalid(refusal_text(exc), extra={"rule": exc.rule, "reason": exc.reason}) from None
     except EngineError as exc:
         raise Invalid(str(exc), extra={"rule": getattr(exc, "rule", None), "reason": "not_an_action"}) from None
     return str(act)
