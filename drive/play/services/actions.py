@@ -11,8 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from datetime import timedelta
 from typing import Any
 
@@ -25,6 +24,7 @@ from django.utils.translation import gettext as _
 from drive.core.accounts import User
 from drive.core.broadcast import new_change, publish_table
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
+from drive.core.holding import Held
 from drive.core.jobs import task
 from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
 from drive.play.access import require_player
@@ -141,19 +141,13 @@ def wake_robot(table: PlayTable, game: GameState) -> None:
 
 
 _eager = threading.local()
-_held = threading.local()
+_moves_held = Held()
 
 
-@contextmanager
-def robot_moves_held() -> Iterator[list[tuple[int, int]]]:
+def robot_moves_held() -> AbstractContextManager[list[tuple[int, int]]]:
     """Within it (in this thread), robots' moves woken by a commit are collected, not sent:
     a table's socket answers its player first, then sends them (send_robot_moves)."""
-    held: list[tuple[int, int]] = []
-    _held.moves = held
-    try:
-        yield held
-    finally:
-        _held.moves = None
+    return _moves_held.collecting()
 
 
 def send_robot_moves(moves: list[tuple[int, int]]) -> None:
@@ -165,7 +159,7 @@ def send_robot_move(table_id: int, version: int) -> None:
     """Send the robot's task with a human-like countdown. Run in-process (eager Celery), a
     robot's move would wake the next inside itself, and a table of robots would recurse
     as deep as its game is long: a move woken inside another waits for it to return."""
-    held = getattr(_held, "moves", None)
+    held = _moves_held.items
     if held is not None:
         held.append((table_id, version))
         return
