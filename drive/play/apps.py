@@ -9,7 +9,7 @@ class PlayConfig(AppConfig):
 
     def ready(self):
         from drive.play import tasks  # noqa: F401 - registers the app's Celery tasks in every process
-        from drive.play.selectors.evening import online_table_url
+        from drive.play.selectors.evening import online_table_url, online_table_urls
         from drive.play.services import evening
         from drive.scoring.selectors import online as online_tables
         from drive.scoring.services import online
@@ -21,3 +21,4 @@ class PlayConfig(AppConfig):
         online.on_clock_resumed(evening.resume_round_tables)
         # ...and which of its tables play online: they take no paper result.
         online_tables.on_online_table(online_table_url)
+        online_tables.on_online_round(online_table_urls)  # a round's tables at once (the console's grid)

@@ -64,6 +64,13 @@ def online_table_url(event_id: int, round_number: int, table_number: int) -> str
     return None if pk is None else f"/play/{pk}/"
 
 
+def online_table_urls(event_id: int, round_number: int) -> dict[int, str]:
+    """The pages of the round's online games, by table number (one query, whatever the
+    number of tables); a table missing from it was played on paper."""
+    rows = PlayTable.objects.filter(event_id=event_id, round_number=round_number).values_list("table_number", "pk")
+    return {number: f"/play/{pk}/" for number, pk in rows}
+
+
 def _name(seat: Any) -> str:
     if seat.user_id is None:
         return ""

@@ -64,6 +64,12 @@ class TableStateSerializer(serializers.Serializer):
     status = serializers.CharField(help_text="in (every hand confirmed), out, or disputed (the sides disagree).")
     late = serializers.BooleanField()
     confirmed = serializers.IntegerField(help_text="Hands confirmed.")
+    online_url = serializers.CharField(
+        allow_null=True, help_text="The page of the table's online game when it plays this round online (e.g. "
+                                   "\"/play/12/\", to watch it): its hands count as they are played, none is "
+                                   "entered on paper (a correction of any hand stays open). Null: played on paper "
+                                   "(always null in a round only seated: online tables are dealt when its clock "
+                                   "starts).")
     hands = HandStateSerializer(many=True)
 
 
@@ -104,6 +110,9 @@ class RoundTableSerializer(serializers.Serializer):
     table = serializers.IntegerField(source="table.number")
     status = serializers.CharField(help_text="in (every hand confirmed), out, or disputed (the sides disagree).")
     late = serializers.BooleanField(help_text="Still out when the round was ended.")
+    online_url = serializers.CharField(allow_null=True,
+                                       help_text="The page of the table's online game when it plays this round "
+                                                 "online (e.g. \"/play/12/\"); null: played on paper.")
     seats = SeatedEntrantSerializer(many=True, source="seated")
     hands = RoundTableHandSerializer(many=True, help_text="Every hand, missing ones too, each with the `version` "
                                                           "a correction sends as `expected_version`.")
@@ -142,6 +151,9 @@ class EveningSerializer(serializers.Serializer):
     tables_in = serializers.ListField(child=serializers.IntegerField())
     tables_out = serializers.ListField(child=serializers.IntegerField())
     tables_disputed = serializers.ListField(child=serializers.IntegerField())
+    tables_online = serializers.ListField(child=serializers.IntegerField(),
+                                          help_text="The tables playing the round shown online (each table's "
+                                                    "`online_url` is its page).")
     tables = TableStateSerializer(many=True)
     seating = SeatingSerializer()
     late_rounds = LateRoundSerializer(many=True)

@@ -19,6 +19,7 @@ from drive.movements.models import Entrant, Movement
 
 from drive.core.clock import seconds_left
 from drive.scoring.models import HandResult, Round, Seat, Table
+from drive.scoring.selectors.online import online_table_url, online_table_urls
 from drive.scoring.selectors.rounds import tables_out
 from drive.scoring.rules import rotation_trump
 from drive.scoring.selectors.rounds import current_round
@@ -98,7 +99,8 @@ def _seats(round_: Round) -> list[Seat]:
 
 
 def round_grid(round_: Round, seats: list[Seat] | None = None) -> list[dict[str, Any]]:
-    """The round's tables (those with players), each with its hands and in/out/disputed."""
+    """The round's tables (those with players), each with its hands and in/out/disputed, and
+    the page of its online game when it plays the round online (None: on paper)."""
     seats = _seats(round_) if seats is None else seats
     event = round_.event
     numbers = sorted({s.table.number for s in seats if s.table_id})
@@ -106,11 +108,14 @@ def round_grid(round_: Round, seats: list[Seat] | None = None) -> list[dict[str,
     for result in HandResult.objects.filter(round=round_).select_related("table"):
         results[(result.table.number, result.hand_number)] = result
     late = set(round_.late_tables or [])
+    # Online tables are dealt when the clock starts: none yet in a round only seated.
+    online = online_table_urls(round_) if numbers and round_.state != State.SEATED else {}
     grid = []
     for number in numbers:
         hands = [_hand(results.get((number, h)), h) for h in range(1, event.hands_per_round + 1)]
         grid.append({"table": number, "status": table_status(hands), "late": number in late,
-                     "confirmed": sum(h["status"] == Status.CONFIRMED for h in hands), "hands": hands})
+                     "confirmed": sum(h["status"] == Status.CONFIRMED for h in hands), "hands": hands,
+                     "online_url": online.get(number)})
     return grid
 
 
@@ -175,6 +180,7 @@ def evening_state(event: Event, round_number: int | None = None, now: datetime |
         "tables_in": [t["table"] for t in grid if t["status"] == "in"],
         "tables_out": [t["table"] for t in grid if t["status"] == "out"],
         "tables_disputed": [t["table"] for t in grid if t["status"] == "disputed"],
+        "tables_online": [t["table"] for t in grid if t["online_url"]],
         "seating": round_seating(shown, seats) if shown else {"tables": [], "sit_out": [], "sit_out_entrants": []},
         "played_rounds": [r.number for r in rounds if r.state != State.PENDING],
         "late_rounds": late_rounds(r for r in rounds if r.late_tables),
@@ -217,9 +223,13 @@ def table_hands(event: Event, round_number: int, table_number: int) -> dict[str,
         hand["fixed_trump"] = rotation_trump(event, round_.number, number)
         hands.append(hand)
     names = [(p, seated[p].entrant.player.display_name if p in seated else "") for p in SEATS]
+    online = online_table_url(round_, table) if round_.state != State.SEATED else None
     return {"round": round_, "table": table, "seats": names,
             "seated": [{"seat": p, **_entrant(seated[p])} for p in SEATS if p in seated],
-            "hands": hands, "status": table_status(hands), "late": table_number in (round_.late_tables or [])}
+            "hands": hands, "status": table_status(hands), "late": table_number in (round_.late_tables or []),
+            "online_url": online,
+            # Its hands still come in as they are played: nothing to enter on paper meanwhile.
+            "playing_online": online is not None and round_.state == State.PLAYING}
 
 
 # --- the corrections page -------------------------------------------------------------
