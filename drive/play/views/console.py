@@ -51,6 +51,15 @@ class OnlineTablesForm(forms.Form):
             numbers += range(low, high + 1)
         return sorted(set(numbers))
 
+    def clean(self) -> dict:
+        data = super().clean()
+        if data.get("mode") != OnlineTables.Mode.MIXED:
+            # The list counts only when mixed (the page hides it otherwise): one left typed in,
+            # even a wrong one, is dropped, as the service drops it, never an error in a hidden field.
+            self._errors.pop("tables", None)
+            data["tables"] = []
+        return data
+
 
 def _ranges(numbers: list[int]) -> str:
     """[1, 2, 3, 5] -> "1-3, 5"."""
