@@ -19,9 +19,12 @@ from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
 from django.db import close_old_connections
+from django.utils import translation
+from django.utils.translation import gettext as _
 
 from drive.core.broadcast import send_table_message, table_changes_held, table_group
 from drive.core.errors import ServiceError
+from drive.core.languages import scope_language
 from drive.play.access import invite_of, may_watch
 from drive.play.models import PlayTable
 from drive.play.services.actions import apply_action, robot_moves_held, send_robot_moves
@@ -128,12 +131,20 @@ def invite_in(scope: dict[str, Any], table_id: int) -> Any:
     return invite_of(scope.get("session"), table_id, given)
 
 
-def act(user: Any, table_id: int, action: Any, version: Any) -> tuple[dict[str, Any], list[dict[str, Any]],
-                                                                    list[tuple[int, int]]]:
-    """The answer to an action, and what its commit would have sent at once: the table's
-    announcements and the robots' moves it woke, for the socket to send after its answer."""
-    if not isinstance(version, int) or isinstance(version, bool):
-        return {"error": {"status": 400, "detail": "version must be a whole number", "code": "invalid"}}, [], []
+def act(user: Any, table_id: int, action: Any, version: Any, language: str) -> tuple[
+        dict[str, Any], list[dict[str, Any]], list[tuple[int, int]]]:
+    """The answer to an action (its refusal in the socket's language), and what its commit
+    would have sent at once: the table's announcements and the robots' moves it woke, for
+    the socket to send after its answer."""
+    with translation.override(language):
+        if not isinstance(version, int) or isinstance(version, bool):
+            return {"error": {"status": 400, "detail": _("The version must be a whole number."),
+                              "code": "invalid"}}, [], []
+        return _acted(user, table_id, action, version)
+
+
+def _acted(user: Any, table_id: int, action: Any, version: int) -> tuple[
+        dict[str, Any], list[dict[str, Any]], list[tuple[int, int]]]:
     with table_changes_held() as announcements, robot_moves_held() as robots:
         try:
             answer = apply_action(user, table_id, action, version)
@@ -147,6 +158,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     invite: Any = None
     answered: int | None = None  # the version this socket's own action produced (its view already sent)
     group: str | None = None
+    language = "en"  # of its refusals: the page's (scope_language)
     sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -164,6 +176,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         await handler(message)
 
     async def connect(self) -> None:
+        self.language = scope_language(self.scope)
         user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         if user is None or not user.is_authenticated:
@@ -231,11 +244,12 @@ class TableConsumer(AsyncWebsocketConsumer):
         except ValueError:
             message = None
         if not isinstance(message, dict) or "action" not in message:
-            await self.send(text_data=json.dumps({"error": {"status": 400, "code": "invalid",
-                                                            "detail": "send {\"action\": ..., \"version\": ...}"}}))
+            with translation.override(self.language):
+                detail = _("Send {\"action\": ..., \"version\": ...}.")
+            await self.send(text_data=json.dumps({"error": {"status": 400, "code": "invalid", "detail": detail}}))
             return
         answer, announcements, robots = await acting(act)(self.scope["user"], self.table_id, message.get("action"),
-                                                          message.get("version"))
+                                                          message.get("version"), self.language)
         for announcement in announcements:
             self._hand_over(announcement)
         if "error" in answer:

@@ -8,12 +8,15 @@ import pytest
 from asgiref.sync import sync_to_async
 from channels.testing import WebsocketCommunicator
 from django.test import Client
+from django.utils import translation
+from django.utils.translation import gettext
 
 from drive.asgi import application
 from drive.play.consumers import NO_TABLE, REFUSED
 from drive.play.models import PlayTable
 from drive.play.services import tables
-from engine import replay_game
+from drive.play.refusals import refusal_text
+from engine import IllegalAction, parse_action, replay_game
 
 ORIGIN = (b"origin", b"http://testserver")
 SEATS = "NESW"
@@ -26,11 +29,17 @@ def session_cookie(user):
     return client.cookies["sessionid"].value
 
 
-async def open_socket(table_id, user=None, query="", cookie=None):
+async def open_socket(table_id, user=None, query="", cookie=None, language=None, accept_language=None):
+    """A socket of the table, signed in as `user`; `language`: the page switcher's cookie."""
     headers = [ORIGIN]
+    if accept_language:
+        headers.append((b"accept-language", accept_language.encode()))
+    cookies = [f"django_language={language}"] if language else []
     if user is not None:
         cookie = cookie or await sync_to_async(session_cookie)(user)
-        headers.append((b"cookie", f"sessionid={cookie}".encode()))
+        cookies.append(f"sessionid={cookie}")
+    if cookies:
+        headers.append((b"cookie", "; ".join(cookies).encode()))
     socket = WebsocketCommunicator(application, f"/ws/play/{table_id}/{query}", headers=headers)
     connected, code = await socket.connect(timeout=WAIT)
     return socket, connected, code
@@ -225,3 +234,45 @@ async def test_a_casual_tables_socket_needs_a_seat_or_its_invitation(four, table
     socket, connected, _ = await open_socket(table_id, stranger, cookie=cookie)
     assert connected and (await frame(socket))["seat"] is None
     await socket.disconnect()
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("language, accept_language, refused_in", [
+    ("ru", "en-GB,en;q=0.9", "ru"),  # the switcher's choice first
+    (None, "uk-UA,uk;q=0.9,en;q=0.5", "uk"),  # else the browser's
+    (None, "de-DE,fr;q=0.8", "en"),  # else the site's default
+])
+async def test_the_sockets_refusals_speak_the_pages_language(four, table_of_four, language, accept_language,
+                                                            refused_in):
+    """A socket's refusals are worded as the page's HTTP answers are: in the language the
+    page's switcher chose, else the browser's, else English; the rule and reason as ever."""
+    table_id = table_of_four
+    game = await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table_id).record))()
+    socket, _, _ = await open_socket(table_id, four[game.to_act], language=language, accept_language=accept_language)
+    view = await frame(socket)
+    not_held = next(c for c in all_cards() if c not in view["hand"])
+    heard = {}
+    for action, reason in ((not_held, "not_in_hand"), ("XYZ", "not_an_action")):
+        await socket.send_to(text_data=json.dumps({"action": action, "version": view["version"]}))
+        answer = await refusal(socket)
+        assert answer["status"] == 400 and answer["reason"] == reason and answer["rule"] is not None or \
+            reason == "not_an_action", answer
+        heard[reason] = answer["detail"]
+    await socket.send_to(text_data=json.dumps({"no": "action"}))
+    heard["shape"] = (await refusal(socket))["detail"]
+    await socket.disconnect()
+    assert heard == wording(game, not_held, refused_in)
+    if refused_in != "en":
+        assert all(heard[key] != text for key, text in wording(game, not_held, "en").items()), heard
+
+
+def wording(game, card, language):
+    """What the socket should have said, in `language`."""
+    with translation.override(language):
+        try:
+            game.copy().apply(parse_action(card))
+        except IllegalAction as exc:
+            not_held = refusal_text(exc)
+        return {"not_in_hand": not_held,
+                "not_an_action": gettext("“%(action)s” is neither a card nor a call.") % {"action": "XYZ"},
+                "shape": gettext("Send {\"action\": ..., \"version\": ...}.")}

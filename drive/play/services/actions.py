@@ -83,7 +83,8 @@ def judged(game: GameState, action: str) -> str:
     except IllegalAction as exc:
         raise Invalid(refusal_text(exc), extra={"rule": exc.rule, "reason": exc.reason}) from None
     except EngineError as exc:
-        raise Invalid(str(exc), extra={"rule": getattr(exc, "rule", None), "reason": "not_an_action"}) from None
+        raise Invalid(_("“%(action)s” is neither a card nor a call.") % {"action": action.strip()},
+                      extra={"rule": getattr(exc, "rule", None), "reason": "not_an_action"}) from None
     return str(act)
 
 
