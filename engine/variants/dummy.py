@@ -15,7 +15,7 @@ import random
 from dataclasses import dataclass
 
 from ..actions import PASS, STRAINS, Action, bid, discard, ranking, trump
-from ..cards import (FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
+from ..cards import (BIT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
                      cards_of, mask_of, parse_suit)
 from ..deal import shuffled_deck
 from ..errors import EngineError
@@ -243,7 +243,8 @@ class DummyGame(DummyTable):
 
     def _refusal_of(self, card: int) -> tuple[str, str, dict]:
         tp = self.tricks
-        if tp.trump == NO_TRUMP and tp.hands[tp.turn] & JOKER_MASK:
+        # a joker's rule only when it is what refuses the card: a revoke is a revoke (S6.2)
+        if tp.trump == NO_TRUMP and tp.hands[tp.turn] & JOKER_MASK and tp.legal_mask() & BIT[card]:
             return "Y3", "joker_in_no_trump", {"card": card_str(card)}
         return super()._refusal_of(card)
 

@@ -3,9 +3,17 @@ source raises is declared there, every declared code is raised somewhere, and ev
 refusal carries the params its code declares, so a front end can word it in any
 language (the online table: drive/play/refusals.py)."""
 import ast
+import random
+
+import pytest
 
 from engine import REFUSALS
+from engine.actions import parse_action
+from engine.cards import BIT, NO_TRUMP, card_str, cards_of
 from engine.errors import IllegalAction
+from engine.state import Phase
+from engine.variants import find_variant
+from engine.variants.bid_play import JOKER_MASK
 from tests.engine.refusal_kit import ENGINE, random_refusals, scan_source
 
 # refusals random games reach every time (the rarer ones need a forced dealer or a joker
@@ -67,3 +75,33 @@ def test_the_engine_defines_its_refusals_in_one_place():
             if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "REFUSALS"
                                                     for t in node.targets):
                 assert path.name == "errors.py", path
+
+
+def test_a_revoke_in_a_no_trump_hand_holding_a_joker_is_named_a_revoke():
+    """Dummy whist with jokers, no trump (Y3): a card refused because its hand holds the
+    suit led is a revoke (S6.2, must_follow_suit) though the hand holds a joker; the jokers'
+    rule (joker_in_no_trump) names only the cards that rule alone refuses."""
+    rng = random.Random(5)
+    variant = find_variant({"name": "dummy", "jokers": True})
+    seen = set()
+    for _ in range(60):
+        game = variant.new_game(rng)
+        game.deal(rng)
+        while game.phase not in (Phase.SCORED, Phase.OVER, Phase.DEAL):
+            legal = game.legal_actions()
+            tp = getattr(game, "tricks", None)
+            if game.phase == Phase.PLAY and tp.trump == NO_TRUMP and tp.hands[tp.turn] & JOKER_MASK:
+                for card in cards_of(tp.hands[tp.turn]):
+                    action = parse_action(card_str(card))
+                    if action in legal:
+                        continue
+                    with pytest.raises(IllegalAction) as refused:
+                        game.copy().apply(action)
+                    plain_rules_allow = bool(tp.legal_mask() & BIT[card])
+                    expected = "joker_in_no_trump" if plain_rules_allow else "must_follow_suit"
+                    assert refused.value.reason == expected, (card_str(card), refused.value.detail)
+                    seen.add(expected)
+            game.apply(rng.choice(legal))
+        if seen == {"joker_in_no_trump", "must_follow_suit"}:
+            return
+    raise AssertionError(f"no position found for both refusals, only {seen}")
