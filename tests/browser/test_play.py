@@ -332,3 +332,17 @@ def test_a_card_drawn_under_a_resting_pointer_holds_still_and_takes_the_tap(abov
     before = version(page)
     card.click(timeout=5_000)
     wait_until(page, lambda: version(page) > before, "the card to be played")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_hand_history_link_is_a_thumb_sized_target_on_a_phone(make_user, new_page, live_server, fast_polls):
+    me = make_user("thumb")
+    page = signed_in(new_page, live_server, me, "thumb")
+    page.goto("/play/")
+    for seat in "ESW":
+        page.select_option(f"#robot-{seat}", "rules")
+    page.get_by_role("button", name="Open the table").click()
+    page.wait_for_url("**/play/*/")
+    box = page.get_by_role("link", name="Hand history").bounding_box()
+    assert box["height"] >= 44, box
