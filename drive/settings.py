@@ -113,11 +113,14 @@ if DATABASE_URL:
     # PostgreSQL said "too many clients". Django refuses a pool with persistent connections.
     # Health checks: the pool replaces a connection broken by a database restart.
     DATABASES = {"default": dj_database_url.parse(DATABASE_URL, conn_max_age=0, conn_health_checks=True)}
-    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
-        "min_size": int(os.environ.get("DATABASE_POOL_MIN", 2)),
-        "max_size": int(os.environ.get("DATABASE_POOL_MAX", 10)),
-        "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", 30)),  # seconds a request waits for one
-    }
+    if DATABASES["default"]["ENGINE"].endswith("sqlite3"):  # a SQLite URL: no pool, the embedded options
+        DATABASES["default"]["OPTIONS"] = dict(SQLITE_OPTIONS)
+    else:
+        DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+            "min_size": int(os.environ.get("DATABASE_POOL_MIN", 2)),
+            "max_size": int(os.environ.get("DATABASE_POOL_MAX", 10)),
+            "timeout": float(os.environ.get("DATABASE_POOL_TIMEOUT", 30)),  # seconds a request waits for one
+        }
 else:
     DATABASES = {
         "default": {

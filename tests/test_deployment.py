@@ -4,6 +4,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -67,13 +68,18 @@ def test_settings_switch_on_environment():
     assert prod == ["django.db.backends.postgresql", "False", "drive.core.channel_layer.RedisChannelLayer"]
 
 
-def test_embedded_sqlite_uses_wal_and_immediate_transactions(tmp_path):
+@pytest.mark.parametrize("how", ["SQLITE_PATH", "DATABASE_URL"])
+def test_embedded_sqlite_uses_wal_and_immediate_transactions(tmp_path, how):
+    """The same SQLite however it is named: its path, or a sqlite:// DATABASE_URL (which
+    once got PostgreSQL's pool option and failed to connect)."""
+    path = tmp_path / "db.sqlite3"
+    database = {"SQLITE_PATH": str(path)} if how == "SQLITE_PATH" else {"DATABASE_URL": f"sqlite:///{path}"}
     code = (
         "from django.db import connection; c = connection.cursor(); c.execute('PRAGMA journal_mode'); "
         "print(c.fetchone()[0], connection.settings_dict['OPTIONS']['transaction_mode'], "
         "connection.settings_dict['OPTIONS']['timeout'])"
     )
-    env = {"PATH": "/usr/bin:/bin", "SQLITE_PATH": str(tmp_path / "db.sqlite3")}
+    env = {"PATH": "/usr/bin:/bin", **database}
     out = subprocess.run(
         [sys.executable, "-c", f"import django, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE','drive.settings'); django.setup(); {code}"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=120,
