@@ -188,6 +188,19 @@ STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", 20))
 PLAY_SWEEP_SECONDS = float(os.environ.get("PLAY_SWEEP_SECONDS", 5))
 # A robot's move waits a human-like moment (seconds, drawn between the two) in the worker.
 PLAY_ROBOT_DELAY = (float(os.environ.get("PLAY_ROBOT_DELAY_MIN", 0.4)), float(os.environ.get("PLAY_ROBOT_DELAY_MAX", 1.2)))
+# --- online play: what one user may start (past a limit the API and the page answer 429) --
+PLAY_TABLES_ALIVE_PER_USER = int(os.environ.get("PLAY_TABLES_ALIVE_PER_USER", 5))  # unfinished casual tables created
+PLAY_TABLES_PER_HOUR = int(os.environ.get("PLAY_TABLES_PER_HOUR", 20))  # casual tables created in the last hour
+PLAY_STRONG_SEATS_PER_USER = int(os.environ.get("PLAY_STRONG_SEATS_PER_USER", 3))  # strong robots at their unfinished tables
+# A casual table with no person present (every person silent, or a robot standing in) this
+# long is paused: its robots stop; this long more and it is closed. Robots never play alone.
+PLAY_IDLE_PAUSE_SECONDS = float(os.environ.get("PLAY_IDLE_PAUSE_SECONDS", 120))
+PLAY_IDLE_CLOSE_SECONDS = float(os.environ.get("PLAY_IDLE_CLOSE_SECONDS", 24 * 3600))
+# A table socket: sockets one user holds open, and actions a socket and a user may send.
+PLAY_SOCKETS_PER_USER = int(os.environ.get("PLAY_SOCKETS_PER_USER", 20))
+PLAY_SOCKET_ACTIONS = os.environ.get("PLAY_SOCKET_ACTIONS", "10/second")
+PLAY_USER_ACTIONS = os.environ.get("PLAY_USER_ACTIONS", "30/second")
+PLAY_FRAME_MAX_BYTES = int(os.environ.get("PLAY_FRAME_MAX_BYTES", 4096))
 CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {"task": "drive.scoring.tasks.sweep_stale_standings", "schedule": STANDINGS_SWEEP_SECONDS,
                               "options": {"expires": STANDINGS_SWEEP_SECONDS}},

@@ -75,6 +75,9 @@ class PlaySeat(models.Model):
     robot = models.CharField(_("robot"), max_length=8, choices=Robot.choices, default="", blank=True)
     standin = models.BooleanField(_("robot stands in"), default=False)
     last_seen = models.DateTimeField(_("last seen"), null=True, blank=True)
+    offered_to = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                                   related_name="play_offers", verbose_name=_("offered to"),
+                                   help_text=_("A person asked to take this seat: they sit only once they accept."))
 
     class Meta:
         verbose_name = _("seat")
@@ -112,3 +115,23 @@ class PlayAction(models.Model):
 
     def __str__(self):
         return f"{self.table_id} v{self.version} {self.seat} {self.action}"
+
+
+class PlayHandReview(models.Model):
+    """The double-dummy review of one finished hand (engine.analysis), computed once by a
+    worker and kept: the hand history only reads it. `review` is None where no review
+    applies (two or three hands in play)."""
+
+    table = models.ForeignKey(PlayTable, on_delete=models.CASCADE, related_name="reviews")
+    hand = models.PositiveIntegerField(_("hand"))
+    review = models.JSONField(_("review"), null=True, blank=True)
+    created_at = models.DateTimeField(_("reviewed at"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("hand review")
+        verbose_name_plural = _("hand reviews")
+        ordering = ["table", "hand"]
+        constraints = [models.UniqueConstraint(fields=["table", "hand"], name="play_review_once")]
+
+    def __str__(self):
+        return f"{self.table_id} hand {self.hand}"
