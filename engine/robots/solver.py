@@ -10,9 +10,14 @@ in no trump, a trump suit of 14 or 15 with the jokers) the engine's own
 alpha-beta search runs on the general trick core within a node budget,
 deepening trick by trick; unfinished depths end in an estimate (tricks won
 plus the sure winners of each side).
-DDS keeps its state per thread (thread slot 0): call it from one thread only.
+DDS keeps its state per thread (endplay's ``solve_board`` always uses slot 0):
+``DDS_LOCK`` lets one solve run at a time in the process, whichever thread
+asks (the strong robot's helper threads, a review). A caller may pass a
+``stop`` event: a solve not yet begun, or a search in progress, then raises
+``Stopped`` instead of working for a decision already made.
 """
 
+import threading
 from dataclasses import dataclass
 
 from endplay.dds import solve_board
@@ -77,15 +82,33 @@ def dds_deal(pos: Position):
     return deal, back
 
 
-def dds_values(pos: Position) -> dict | None:
+DDS_LOCK = threading.Lock()     # one DDS solve at a time in this process (thread slot 0)
+_POLL = 0.05                    # seconds between looks at the stop event while the lock is held elsewhere
+
+
+class Stopped(Exception):
+    """The caller set its stop event: the work is no longer wanted."""
+
+
+def dds_values(pos: Position, stop: threading.Event | None = None) -> dict | None:
     """Tricks the side to play wins from here (the trick in progress
-    included) after each legal card, by DDS; None where DDS does not apply."""
+    included) after each legal card, by DDS; None where DDS does not apply.
+    Waits for any other thread's solve to end (raising ``Stopped`` if
+    ``stop`` is set meanwhile)."""
     made = dds_deal(pos)
     if made is None:
         return None
     deal, back = made
-    return {back[_text(card)]: score
-            for card, score in solve_board(deal, SolveMode.Default)}
+    while not DDS_LOCK.acquire(timeout=_POLL if stop is not None else -1):
+        if stop.is_set():
+            raise Stopped
+    try:
+        if stop is not None and stop.is_set():
+            raise Stopped
+        return {back[_text(card)]: score
+                for card, score in solve_board(deal, SolveMode.Default)}
+    finally:
+        DDS_LOCK.release()
 
 
 def _text(card) -> str:
@@ -95,13 +118,16 @@ def _text(card) -> str:
 # --- the engine's own search --------------------------------------------------
 
 class Budget:
-    """A count of nodes: the work, the same on every machine."""
+    """A count of nodes: the work, the same on every machine; a ``stop``
+    event set by the caller ends the search (``Stopped``)."""
 
-    def __init__(self, nodes: int):
-        self.left = nodes
+    def __init__(self, nodes: int, stop: threading.Event | None = None):
+        self.left, self.stop = nodes, stop
 
     def spend(self) -> bool:
         self.left -= 1
+        if self.stop is not None and not self.left & 255 and self.stop.is_set():
+            raise Stopped
         return self.left >= 0
 
 
@@ -119,16 +145,17 @@ def core_of(pos: Position) -> TrickPlay:
     return tp
 
 
-def search_values(pos: Position, nodes: int, moves=None) -> dict:
+def search_values(pos: Position, nodes: int, moves=None, stop: threading.Event | None = None) -> dict:
     """Tricks the side to play wins from here after each card (``moves``, by
     default the legal ones), by alpha-beta deepening trick by trick until
-    the whole hand is searched or the budget runs out."""
+    the whole hand is searched or the budget runs out (or ``stop`` is set:
+    ``Stopped``)."""
     root = core_of(pos)
     side = root.turn & 1
     base = root.won[side] + root.won[side + 2]
     moves = list(moves or root.legal_moves())
     left = root.tricks_in_hand - len(root.winners)
-    budget, best = Budget(nodes), None
+    budget, best = Budget(nodes, stop), None
     for depth in range(1, left + 1):
         try:
             values = {}
@@ -219,4 +246,4 @@ def _estimate(tp: TrickPlay, side: int) -> float:
     return won + mine + rest / 2
 
 
-__all__ = ["Position", "dds_deal", "dds_values", "search_values"]
+__all__ = ["DDS_LOCK", "Position", "Stopped", "dds_deal", "dds_values", "search_values"]

@@ -19,38 +19,62 @@ layouts solved are drawn from them in proportion (systematic resampling; a
 layout drawn twice is solved once and counts twice). Plain four-handed whist
 only; elsewhere the layouts are dealt uniformly.
 
-The budget is work, not time: ``samples`` layouts (``early_samples`` while
-twelve tricks or more are to play, where each solve costs most), and ``nodes`` search nodes
-for each layout the engine's own search values; the layouts are dealt from a
-generator seeded by ``seed`` and the position, so a decision is the same on
-any machine. ``settle`` and ``margin`` may stop the sampling early once one
-card leads every other by ``margin`` tricks a layout (off by default: it cost
-strength in the duplicate matches). Only the safety cap ``cap_seconds`` reads
-the clock: when the next solve, as slow as the slowest so far, would pass it,
-the robot stops sampling and plays the rules robot's choice.
+The budget is work: ``samples`` layouts (``early_samples`` while twelve
+tricks or more are to play, where each solve costs most), and ``nodes`` search
+nodes for each layout the engine's own search values; the layouts are dealt
+from a generator seeded by ``seed`` and the position, so a decision is the
+same on any machine. ``settle`` and ``margin`` may stop the sampling early
+once one card leads every other by ``margin`` tricks a layout (off by default:
+it cost strength in the duplicate matches).
+
+The time is bounded by ``deadline_seconds`` on the wall clock (issue 19: a
+check between solves let one decision take 17.7 s on a loaded machine). The
+sampling and solving run in a helper thread while the caller waits on an
+event with that timeout (DDS is a ctypes call, which releases the GIL); at
+the deadline the caller plays the card with the best average over the
+layouts solved so far, or the rules robot's card if none was, and the helper
+stops at its next check (between solves, within the weighing and the node
+search) with its late results discarded. Past half the deadline the
+weighing of candidate layouts stops and only those weighed count. DDS runs
+one solve at a time in the process (solver.py's lock), so a late solve and
+the next decision never overlap: the next one waits for the lock within its
+own deadline. With the clock never reached (neither half nor whole) the
+card is the one the work budget gives; ``deadline_seconds=None`` turns the clock off (matches, tests)
+and searches in the caller's thread. ``cap_seconds``, the old cap checked
+between solves, is folded into the deadline: passing it sets
+``deadline_seconds`` (``math.inf`` means None).
 """
 
+import math
 import random
+import threading
 import time
 
 from ..actions import Action, parse_action, play
 from .inference import decisions, layout_weight, resample
 from .rules import RulesRobot
 from .sampling import Dealer, Memory, Situation, memory_of_seat_view
-from .solver import Position, dds_values, search_values
+from .solver import Position, Stopped, dds_values, search_values
 
 
 EARLY = 12          # tricks to play at which a double-dummy solve costs the most
+DEADLINE = 1.5      # seconds of wall clock a decision may take (issue 19: at most 2 s, whatever the load)
+_UNSET = object()
 
 
 class StrongRobot:
     name = "strong"
 
     def __init__(self, seed: int = 0, samples: int = 20, nodes: int = 2000,
-                 cap_seconds: float = 1.5, fallback=None, early_samples: int = 10, lead_samples: int = 8,
-                 near: float = 0.0, settle: int = 10**6, margin: float = 0.5,
-                 candidates: int = 200, p_opponent: float = 0.8, p_partner: float = 0.6):
-        self.seed, self.samples, self.nodes, self.cap = seed, samples, nodes, cap_seconds
+                 deadline_seconds: float | None = DEADLINE, fallback=None, early_samples: int = 10,
+                 lead_samples: int = 8, near: float = 0.0, settle: int = 10**6, margin: float = 0.5,
+                 candidates: int = 200, p_opponent: float = 0.8, p_partner: float = 0.6,
+                 cap_seconds=_UNSET):
+        if cap_seconds is not _UNSET:       # the old name of the deadline
+            deadline_seconds = cap_seconds
+        if deadline_seconds is not None and math.isinf(deadline_seconds):
+            deadline_seconds = None
+        self.seed, self.samples, self.nodes, self.deadline = seed, samples, nodes, deadline_seconds
         self.early_samples = early_samples  # while EARLY tricks or more are to play: the costliest solves
         self.lead_samples = lead_samples    # the opening lead: 0 leaves it to the rules robot
         self.near = near                    # the rules robot's card stands if this close to the best average
@@ -64,6 +88,7 @@ class StrongRobot:
     # --- the two entrances (base.Robot) ----------------------------------------
 
     def choose(self, view: dict) -> Action:
+        start = time.perf_counter()
         memory = self.memories.setdefault(view["seat"], Memory())
         memory.observe(view)
         legal = [parse_action(a) for a in view["legal"]]
@@ -73,51 +98,47 @@ class StrongRobot:
         if view["phase"] != "play" or len(legal) < 2 or (_opening_lead(view) and not self.lead_samples):
             return advice
         sit = memory.situation(view)
-        return play(self.best_card(sit, [a.card for a in legal], advice.card))
+        return play(self.best_card(sit, [a.card for a in legal], advice.card, start))
 
     def choose_card(self, view) -> int:
+        start = time.perf_counter()
         legal = tuple(view.legal)
         advice = self.fallback.choose_card(view)
         if len(legal) < 2 or (not view.played and not self.lead_samples):
             return advice
         memory = self.memories.setdefault(view.seat, Memory())
         sit = memory_of_seat_view(memory, view)
-        return self.best_card(sit, list(legal), advice)
+        return self.best_card(sit, list(legal), advice, start)
 
     # --- the search --------------------------------------------------------------
 
-    def best_card(self, sit: Situation, legal: list, rules_card: int) -> int:
-        """The legal card with the best average over the sampled layouts."""
-        start = time.perf_counter()
-        rng = random.Random(f"{self.seed}|{sit.to_play}|{sit.pool}|{sorted(sit.known.items())}|{sit.trick}")
-        total = dict.fromkeys(legal, 0.0)
-        k = self.early_samples if sit.tricks_left >= EARLY else self.samples
-        if not sit.trick and not any(sit.won):
-            k = self.lead_samples                       # the opening lead
-        slowest, n = 0.0, 0
-        for layout, times in self.layouts(sit, rng, k, start):
-            if time.perf_counter() - start + slowest > self.cap:
-                self.capped += 1            # the next solve could pass the cap
-                return rules_card
-            began = time.perf_counter()
-            values = self.card_values(sit, layout, legal)
-            slowest = max(slowest, time.perf_counter() - began)
-            for c in legal:
-                total[c] += times * values.get(c, -99.0)
-            n += times
-            if n >= self.settle and _clear(total, self.margin * n):
-                break                       # one card ahead of every other by the margin: more layouts would not change it
+    def best_card(self, sit: Situation, legal: list, rules_card: int, start: float | None = None) -> int:
+        """The legal card with the best average over the sampled layouts
+        solved before the deadline (counted from ``start``); the rules
+        robot's card if none was."""
+        search = _Search(self, sit, legal, time.perf_counter() if start is None else start)
+        if self.deadline is None:
+            search.run()
+        else:
+            helper = threading.Thread(target=search.run, name="strong-robot", daemon=True)
+            helper.start()
+            if not search.done.wait(max(search.start + self.deadline - time.perf_counter(), 0.0)):
+                self.capped += 1
+        total, n = search.result()          # stops the helper; what it finds later is dropped
+        if not n:
+            return rules_card
         top = max(total.values())
         if total.get(rules_card, -1e9) >= top - 1e-9 - self.near * n:
             return rules_card
         return next(c for c in legal if total[c] >= top - 1e-9)
 
-    def layouts(self, sit: Situation, rng: random.Random, k: int, start: float) -> list:
+    def layouts(self, sit: Situation, rng: random.Random, k: int, start: float,
+                stop: threading.Event | None = None) -> list:
         """``k`` layouts to solve as ``[(layout, times)]``: dealt uniformly, or,
         once the other seats have played, ``candidates`` dealt, weighed by
         how well the rules robot's play explains what they played
         (inference.py) and ``k`` drawn from them in proportion. Past half the
-        clock cap (a loaded machine) only the layouts weighed so far count."""
+        deadline (a loaded machine) only the layouts weighed so far count."""
         dealer = Dealer(sit)
         if self.candidates <= k or not decisions(sit):
             return [(dealer.deal(rng), 1) for _ in range(k)]
@@ -125,13 +146,16 @@ class StrongRobot:
         seen: dict = {}                     # late in the hand layouts repeat: each is weighed once
         weights = []
         for lay in dealt:
-            if time.perf_counter() - start > self.cap / 2:
-                self.capped += 1
+            if stop is not None and stop.is_set():
+                raise Stopped
+            if self.deadline is not None and time.perf_counter() - start > self.deadline / 2:
                 break
             key = tuple(sorted(lay.items()))
             if key not in seen:
                 seen[key] = layout_weight(sit, sit.hands(lay), self.p_opponent, self.p_partner)
             weights.append(seen[key])
+        if not weights:
+            return []
         merged: dict = {}
         for i, times in sorted(resample(weights, k, rng.random()).items()):
             key = tuple(sorted(dealt[i].items()))
@@ -139,12 +163,63 @@ class StrongRobot:
             merged[key] = (layout, n + times)
         return list(merged.values())
 
-    def card_values(self, sit: Situation, layout: dict, legal: list) -> dict:
+    def card_values(self, sit: Situation, layout: dict, legal: list, stop: threading.Event | None = None) -> dict:
         pos = Position(sit.hands(layout), sit.seats, list(sit.trick), sit.leader, sit.trump, sit.ranking)
-        values = dds_values(pos)
+        values = dds_values(pos, stop)
         if values is None:
-            values = search_values(pos, self.nodes, legal)
+            values = search_values(pos, self.nodes, legal, stop)
         return values
+
+
+class _Search:
+    """One decision's sampling and solving, run in the caller's thread (no
+    deadline) or a helper's; the totals so far are read under a lock, and
+    once read the search stops and adds nothing more."""
+
+    def __init__(self, robot: StrongRobot, sit: Situation, legal: list, start: float):
+        self.robot, self.sit, self.legal, self.start = robot, sit, legal, start
+        self.total = dict.fromkeys(legal, 0.0)
+        self.n = 0
+        self.lock = threading.Lock()
+        self.stop = threading.Event()       # set by the caller at the deadline
+        self.done = threading.Event()
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        try:
+            self._sample()
+        except Stopped:
+            pass                            # the caller has gone with what was found
+        except BaseException as exc:        # noqa: BLE001 - handed to the caller, not lost in the thread
+            self.error = exc
+        finally:
+            self.done.set()
+
+    def _sample(self) -> None:
+        robot, sit, legal = self.robot, self.sit, self.legal
+        rng = random.Random(f"{robot.seed}|{sit.to_play}|{sit.pool}|{sorted(sit.known.items())}|{sit.trick}")
+        k = robot.early_samples if sit.tricks_left >= EARLY else robot.samples
+        if not sit.trick and not any(sit.won):
+            k = robot.lead_samples                      # the opening lead
+        for layout, times in robot.layouts(sit, rng, k, self.start, self.stop):
+            if self.stop.is_set():
+                return
+            values = robot.card_values(sit, layout, legal, self.stop)
+            with self.lock:
+                if self.stop.is_set():
+                    return                  # too late: the caller has played
+                for c in legal:
+                    self.total[c] += times * values.get(c, -99.0)
+                self.n += times
+                if self.n >= robot.settle and _clear(self.total, robot.margin * self.n):
+                    return                  # one card ahead of every other by the margin: more layouts would not change it
+
+    def result(self) -> tuple[dict, int]:
+        with self.lock:
+            self.stop.set()
+            if self.error is not None:
+                raise self.error
+            return dict(self.total), self.n
 
 
 def _clear(total: dict, lead: float) -> bool:

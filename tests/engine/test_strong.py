@@ -1,8 +1,9 @@
 """The strong robot (issue 13): sampled double dummy on the seat's view only.
 
 Sampling deals hidden cards that never contradict what the seat saw; the robot
-answers only legal actions from a copy of the view; the clock cap falls back
-to the rules robot; and it beats the rules robot at duplicate short whist.
+answers only legal actions from a copy of the view; the deadline with nothing
+solved falls back to the rules robot (the rest in test_strong_deadline.py);
+and it beats the rules robot at duplicate short whist.
 """
 
 import copy
@@ -114,13 +115,13 @@ def test_strong_plays_only_legal_actions_from_the_view(name, seed):
     assert game.phase in (Phase.SCORED, Phase.OVER)
 
 
-def test_the_clock_cap_falls_back_to_the_rules_robot():
+def test_the_deadline_with_nothing_solved_falls_back_to_the_rules_robot():
     game, _ = start("short", 9)
     game.apply(game.legal_actions()[0])
     while len(game.legal_actions()) < 2:
         game.apply(game.legal_actions()[0])
     view = game.view(game.to_act)
-    capped = StrongRobot(seed=1, cap_seconds=0.0)
+    capped = StrongRobot(seed=1, deadline_seconds=0.0)
     assert capped.choose(copy.deepcopy(view)) == RulesRobot(1).choose(copy.deepcopy(view))
     assert capped.capped == 1
 
