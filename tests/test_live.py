@@ -12,7 +12,7 @@ from drive.core.tickets import issue_ticket
 @pytest.mark.django_db(transaction=True)
 async def test_check_in_is_pushed_to_event_subscribers(make_event, organiser):
     event = await sync_to_async(make_event)()
-    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/?ticket={issue_ticket(event.pk)}", headers=[(b"origin", b"http://testserver")])
+    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/?ticket={issue_ticket(event.pk)}", headers=[(b"origin", b"http://testserver"), (b"host", b"testserver")])
     connected, _ = await communicator.connect()
     assert connected
     await sync_to_async(arrival_services.add_walk_in)(actor=organiser, event=event, display_name="Vera")
@@ -25,7 +25,7 @@ async def test_check_in_is_pushed_to_event_subscribers(make_event, organiser):
 @pytest.mark.django_db(transaction=True)
 async def test_websocket_from_a_foreign_origin_is_refused(make_event):
     event = await sync_to_async(make_event)()
-    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/?ticket={issue_ticket(event.pk)}", headers=[(b"origin", b"http://evil.example")])
+    communicator = WebsocketCommunicator(application, f"/ws/events/{event.pk}/?ticket={issue_ticket(event.pk)}", headers=[(b"origin", b"http://evil.example"), (b"host", b"testserver")])
     connected, _ = await communicator.connect()
     assert not connected
     await sync_to_async(lambda: connection.close())()

@@ -25,6 +25,7 @@ import logging
 from typing import Any
 
 from channels_redis import core
+from redis.exceptions import ConnectionError as RedisConnectionError
 from redis.exceptions import TimeoutError as RedisTimeoutError
 
 log = logging.getLogger(__name__)
@@ -84,3 +85,8 @@ class RedisChannelLayer(core.RedisChannelLayer):
             own = f".{self.client_prefix}!"
             channel_names = [name for name in channel_names if own not in name]
         return super()._map_channel_keys_to_connection(channel_names, message)
+
+
+# What a layer that is down (Redis stopped, restarted, unreachable, not answering) raises:
+# redis-py's errors, and the OS's for a connection refused or reset.
+LAYER_DOWN = (RedisConnectionError, RedisTimeoutError, OSError)

@@ -110,3 +110,17 @@ def bad_request(request: HttpRequest, exception: Exception) -> HttpResponse:
             return JsonResponse(too_large().as_dict(), status=400)
         return JsonResponse({"detail": _("Bad request."), "code": "bad_request"}, status=400)
     return page_bad_request(request, exception)
+
+
+def bounded_json(text: str | bytes, max_depth: int = JSON_MAX_DEPTH) -> Any:
+    """Decoded JSON no deeper than `max_depth`: ValueError if it is not JSON, TooDeep if it
+    nests deeper (the decoder's RecursionError included), never the traceback of either."""
+    try:
+        data = json.loads(text)
+    except RecursionError:
+        data, deep = None, True
+    else:
+        deep = depth(data, stop_after=max_depth) > max_depth
+    if deep:
+        raise TooDeep(_("The JSON is nested too deeply (at most %(n)s levels).") % {"n": max_depth})
+    return data

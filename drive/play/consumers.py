@@ -3,7 +3,13 @@ after every change of the table, nothing else. A change message carries no cards
 the table and its version); each socket re-reads its own seat's view, so no frame ever
 holds a hand its reader may not see. A page may also send {"action", "version"}: the
 same service as the REST API judges it (under the table's row lock), and the answer is
-the new view, or {"error": {...}} with the status the API would give."""
+the new view, or {"error": {...}} with the status the API would give.
+
+Every refusal reaches the page as a close code after the handshake (a close before it is a
+bare 403 to a browser, which cannot tell "not allowed" from "try again"): 4403 not allowed,
+4404 no such table, 4013 the channel layer is down (poll the REST view, reconnect later),
+1008 too many sockets of one user, 1009 a frame over PLAY_FRAME_MAX_BYTES. A frame nested
+too deeply, or over the socket's or the user's action rate, gets an error frame (400, 429)."""
 from __future__ import annotations
 
 import asyncio
@@ -18,13 +24,17 @@ from urllib.parse import parse_qs
 from channels.consumer import get_handler_name
 from channels.db import database_sync_to_async
 from channels.generic.websocket import AsyncWebsocketConsumer
+from django.conf import settings
 from django.db import close_old_connections
 from django.utils import translation
 from django.utils.translation import gettext as _
 
 from drive.core.broadcast import send_table_message, table_changes_held, table_group
+from drive.core.channel_layer import LAYER_DOWN
 from drive.core.errors import ServiceError
 from drive.core.languages import scope_language
+from drive.core.limits import TooDeep, bounded_json
+from drive.core.sockets import Pace, SocketLease, user_may_act
 from drive.play.access import invite_of, may_watch
 from drive.play.models import PlayTable
 from drive.play.services.actions import apply_action, robot_moves_held, send_robot_moves
@@ -56,7 +66,10 @@ def reading(work: Any) -> Any:
 acting = reading
 REFUSED = 4403  # not signed in, or no seat, creation nor invitation of a casual table
 NO_TABLE = 4404  # no such table
-TRY_LATER = 4013  # the channel layer is down: the page polls, then reconnects
+TRY_LATER = 4013  # the channel layer is down: the page polls, then reconnects (1013's meaning; daphne may not send 1013)
+TOO_MANY_SOCKETS = 1008  # policy: the user holds PLAY_SOCKETS_PER_USER sockets already
+TOO_BIG = 1009  # a frame over PLAY_FRAME_MAX_BYTES
+FRAME_MAX_DEPTH = 4  # an action frame is flat: {"action": "AS", "version": 3}
 
 
 def view_for(user: Any, table_id: int, invite: Any = None) -> dict[str, Any] | None:
@@ -131,12 +144,22 @@ def invite_in(scope: dict[str, Any], table_id: int) -> Any:
     return invite_of(scope.get("session"), table_id, given)
 
 
+def error_frame(status: int, code: str, detail: str) -> dict[str, Any]:
+    return {"error": {"status": status, "detail": detail, "code": code}}
+
+
+def throttled() -> dict[str, Any]:
+    return error_frame(429, "throttled", _("Too many actions: wait a moment and try again."))
+
+
 def act(user: Any, table_id: int, action: Any, version: Any, language: str) -> tuple[
         dict[str, Any], list[dict[str, Any]], list[tuple[int, int]]]:
     """The answer to an action (its refusal in the socket's language), and what its commit
     would have sent at once: the table's announcements and the robots' moves it woke, for
     the socket to send after its answer."""
     with translation.override(language):
+        if not user_may_act(user.pk, settings.PLAY_USER_ACTIONS):  # over all the user's sockets and servers
+            return throttled(), [], []
         if not isinstance(version, int) or isinstance(version, bool):
             return {"error": {"status": 400, "detail": _("The version must be a whole number."),
                               "code": "invalid"}}, [], []
@@ -153,6 +176,11 @@ def _acted(user: Any, table_id: int, action: Any, version: int) -> tuple[
     return answer, announcements, robots
 
 
+def frame_size(data: str | bytes) -> int:
+    """A frame's size in bytes (as sent: UTF-8)."""
+    return len(data) if isinstance(data, bytes) or data.isascii() else len(data.encode())
+
+
 class TableConsumer(AsyncWebsocketConsumer):
     table_id: int | None = None
     invite: Any = None
@@ -160,10 +188,32 @@ class TableConsumer(AsyncWebsocketConsumer):
     group: str | None = None
     language = "en"  # of its refusals: the page's (scope_language)
     sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
+    lease: SocketLease | None = None  # its place among its user's open sockets
+    _layer_receive: Any = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.heard: collections.deque[str] = collections.deque(maxlen=HEARD_KEPT)  # changes taken
+        self.pace = Pace(settings.PLAY_SOCKET_ACTIONS)
+
+    # Channels sets `channel_receive` to the layer's receive and ends the socket with 1011
+    # when it raises; a layer that is down ends it with "try again" instead.
+    @property
+    def channel_receive(self) -> Any:
+        return self._receive_from_layer
+
+    @channel_receive.setter
+    def channel_receive(self, receive: Any) -> None:
+        self._layer_receive = receive
+
+    async def _receive_from_layer(self) -> dict[str, Any]:
+        try:
+            return await self._layer_receive()
+        except LAYER_DOWN as exc:
+            log.warning("table %s: the channel layer failed a socket's receive (%r)", self.table_id, exc)
+            await self.close(code=TRY_LATER)
+            await asyncio.Future()  # the socket is closing: nothing more from the layer
+            raise AssertionError("unreachable")  # pragma: no cover
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """As Channels' dispatch, without its hop to the process's one database thread before
@@ -180,19 +230,27 @@ class TableConsumer(AsyncWebsocketConsumer):
         user = self.scope.get("user")
         self.table_id = int(self.scope["url_route"]["kwargs"]["table_id"])
         if user is None or not user.is_authenticated:
-            await self.close(code=REFUSED)
+            await self._refuse(REFUSED)
             return
         self.invite = await database_sync_to_async(invite_in)(self.scope, self.table_id)
         view = await reading(view_for)(user, self.table_id, self.invite)
         if view is None:
             there = await database_sync_to_async(table_exists)(self.table_id)
-            await self.close(code=REFUSED if there else NO_TABLE)
+            await self._refuse(REFUSED if there else NO_TABLE)
             return
+        lease = SocketLease(user.pk, settings.PLAY_SOCKETS_PER_USER)
+        if not await lease.take():
+            with translation.override(self.language):
+                crowded = error_frame(429, "too_many_sockets",
+                                      _("Too many connections to tables are open: close another tab and reload."))
+            await self._refuse(TOO_MANY_SOCKETS, crowded)
+            return
+        self.lease = lease
         try:
             await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
         except Exception as exc:  # noqa: BLE001 - the layer is down: the page polls meanwhile
             log.warning("table %s: the channel layer refused a socket (%r)", self.table_id, exc)
-            await self.close(code=TRY_LATER)
+            await self._refuse(TRY_LATER)
             return
         self.group = table_group(self.table_id)
         sockets_here(self.table_id).add(self)
@@ -200,7 +258,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         # Read again once in the group: a change between the first read and the join is not missed.
         await self._send_view(await reading(view_for)(user, self.table_id, self.invite) or view)
 
+    async def _refuse(self, code: int, frame: dict[str, Any] | None = None) -> None:
+        """Accepted, then closed with `code`: a close before the handshake reaches a browser
+        as a bare 403 (1006), whatever the reason."""
+        await self.accept()
+        if frame is not None:
+            await self.send(text_data=json.dumps(frame))
+        await self.close(code=code)
+
     async def disconnect(self, code: int) -> None:
+        if self.lease is not None:
+            await self.lease.release()
+            self.lease = None
         if self.table_id is not None:
             here = _here.get(asyncio.get_running_loop(), {})
             here.get(self.table_id, set()).discard(self)
@@ -239,14 +308,13 @@ class TableConsumer(AsyncWebsocketConsumer):
             await self._send_view(view)
 
     async def receive(self, text_data: str | None = None, bytes_data: bytes | None = None) -> None:
-        try:
-            message = json.loads(text_data or "")
-        except ValueError:
-            message = None
-        if not isinstance(message, dict) or "action" not in message:
-            with translation.override(self.language):
-                detail = _("Send {\"action\": ..., \"version\": ...}.")
-            await self.send(text_data=json.dumps({"error": {"status": 400, "code": "invalid", "detail": detail}}))
+        data = text_data if text_data is not None else bytes_data or b""
+        if frame_size(data) > settings.PLAY_FRAME_MAX_BYTES:
+            await self.close(code=TOO_BIG)
+            return
+        message, refusal = self._read(data)
+        if refusal is not None:
+            await self.send(text_data=json.dumps(refusal))
             return
         answer, announcements, robots = await acting(act)(self.scope["user"], self.table_id, message.get("action"),
                                                           message.get("version"), self.language)
@@ -263,7 +331,25 @@ class TableConsumer(AsyncWebsocketConsumer):
         for announcement in announcements:  # the table's sockets on the other servers
             await send_table_message(announcement, elsewhere=announcement.get("table") == self.table_id)
         if robots:  # a robot to move next: its task is sent once every view is out
-            await acting(send_robot_moves)(robots)
+            try:
+                await acting(send_robot_moves)(robots)
+            except Exception as exc:  # noqa: BLE001 - the broker is down: the beat's sweep wakes the robot later
+                log.warning("table %s: a robot's move was not sent (%r)", self.table_id, exc)
+
+    def _read(self, data: str | bytes) -> tuple[dict[str, Any], dict[str, Any] | None]:
+        """The frame's action message, or the error frame that refuses it."""
+        with translation.override(self.language):
+            if not self.pace.allows():  # every frame counts, a malformed one too
+                return {}, throttled()
+            try:
+                message = bounded_json(data, FRAME_MAX_DEPTH)
+            except TooDeep as deep:
+                return {}, error_frame(400, deep.code, deep.message)
+            except ValueError:
+                message = None
+            if not isinstance(message, dict) or "action" not in message:
+                return {}, error_frame(400, "invalid", _("Send {\"action\": ..., \"version\": ...}."))
+        return message, None
 
     def _hand_over(self, announcement: dict[str, Any]) -> None:
         """The change this socket's action made, to this server's other sockets of the table

@@ -14,7 +14,7 @@ from drive.asgi import application
 from drive.live.consumers import REFUSED
 from drive.core.tickets import SALT, issue_ticket, ticket_admits
 
-ORIGIN = [(b"origin", b"http://testserver")]
+ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 
 async def open_socket(event_id, ticket=None):

@@ -12,7 +12,7 @@ from drive.core.broadcast import event_group
 from drive.live import hub as hubs
 from drive.core.tickets import issue_ticket
 
-ORIGIN = [(b"origin", b"http://testserver")]
+ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 
 async def connect(event_id):

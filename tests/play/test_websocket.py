@@ -19,6 +19,7 @@ from drive.play.refusals import refusal_text
 from engine import IllegalAction, parse_action, replay_game
 
 ORIGIN = (b"origin", b"http://testserver")
+HOST = (b"host", b"testserver")  # a browser's handshake names the site: the origin must be its own
 SEATS = "NESW"
 WAIT = 10
 
@@ -31,7 +32,7 @@ def session_cookie(user):
 
 async def open_socket(table_id, user=None, query="", cookie=None, language=None, accept_language=None):
     """A socket of the table, signed in as `user`; `language`: the page switcher's cookie."""
-    headers = [ORIGIN]
+    headers = [ORIGIN, HOST]
     if accept_language:
         headers.append((b"accept-language", accept_language.encode()))
     cookies = [f"django_language={language}"] if language else []
@@ -43,6 +44,18 @@ async def open_socket(table_id, user=None, query="", cookie=None, language=None,
     socket = WebsocketCommunicator(application, f"/ws/play/{table_id}/{query}", headers=headers)
     connected, code = await socket.connect(timeout=WAIT)
     return socket, connected, code
+
+
+async def closed_with(table_id, user=None, query="", cookie=None):
+    """The code a refused socket is closed with: after the handshake, so a page can read it
+    (a close before it reaches a browser as a bare 403)."""
+    socket, connected, _ = await open_socket(table_id, user, query, cookie)
+    assert connected
+    closing = await socket.receive_output(timeout=WAIT)
+    while closing["type"] != "websocket.close":  # an error frame may come first
+        closing = await socket.receive_output(timeout=WAIT)
+    await socket.disconnect()
+    return closing["code"]
 
 
 async def frame(socket):
@@ -189,11 +202,9 @@ async def test_a_card_not_held_and_another_seats_turn_are_refused_on_the_socket(
 @pytest.mark.django_db(transaction=True)
 async def test_a_watcher_hears_the_public_view_and_strangers_no_socket(four, table_of_four, make_user):
     table_id = table_of_four
-    _, connected, code = await open_socket(table_id)
-    assert (connected, code) == (False, REFUSED)
+    assert await closed_with(table_id) == REFUSED
     watcher = await sync_to_async(make_user)("watcher")
-    _, connected, code = await open_socket(table_id + 1000, watcher)
-    assert (connected, code) == (False, NO_TABLE)
+    assert await closed_with(table_id + 1000, watcher) == NO_TABLE
     invite = await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).invite)()
     socket, connected, _ = await open_socket(table_id, watcher, f"?invite={invite}")
     assert connected
@@ -217,8 +228,7 @@ async def test_a_casual_tables_socket_needs_a_seat_or_its_invitation(four, table
     invite = await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).invite)()
     for query in ("", "?invite=", f"?invite={other.invite}", f"?invite={invite[:-1]}", f"?invite={invite}x",
                   f"?invite={invite.swapcase()}", f"?token={invite}"):
-        _, connected, code = await open_socket(table_id, stranger, query)
-        assert (connected, code) == (False, REFUSED), query
+        assert await closed_with(table_id, stranger, query) == REFUSED, query
     # A player's socket needs no invitation; a stranger's with the link's opens.
     seated, connected, _ = await open_socket(table_id, four["E"])
     assert connected and (await frame(seated))["seat"] == "E"
