@@ -1,7 +1,7 @@
 """Celery tasks of online play: take ids, call a service, safe to run twice."""
 from celery import shared_task
 
-from drive.play.services import evening, robots
+from drive.play.services import evening, reviews, robots
 from drive.play.services.actions import ROBOT_TASK
 
 
@@ -21,3 +21,10 @@ def sweep_silent_seats():
 def finish_late_tables():
     """Beat's periodic task: robots finish the online hands of rounds past their deadline."""
     return evening.finish_late_tables()
+
+
+@shared_task(ignore_result=True, name=reviews.REVIEW_TASK)
+def review_hand(table_id, hand):
+    """A finished hand's double-dummy review, computed once and stored (the default queue:
+    seconds of solving must not hold the robots' moves back)."""
+    return reviews.store_review(table_id=table_id, hand=hand)

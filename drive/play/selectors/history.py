@@ -1,12 +1,11 @@
 """The hand history: a finished hand of an online table trick by trick (who led, the
-cards in playing order, who won), its calls, the deal, and the double-dummy review
-(engine.analysis) where the hand is four-handed."""
+cards in playing order, who won), its calls and the deal. The double-dummy review is
+made once by a worker and stored (drive.play.services.reviews, selectors.reviews)."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine import EngineError, GameState, parse_action
-from engine.analysis import analyse
+from engine import GameState, parse_action
 from engine.games import new_state
 
 
@@ -46,11 +45,3 @@ def hand_story(record: dict[str, Any]) -> dict[str, Any]:
 def _last_trick(state: GameState, seat: str) -> dict[str, Any] | None:
     return state.view(seat).get("last_trick")
 
-
-def review(record: dict[str, Any]) -> dict[str, Any] | None:
-    """The double-dummy review of the record's last hand, or None where it does not apply
-    (two or three hands in play, two-card tricks)."""
-    try:
-        return analyse(record)
-    except EngineError:
-        return None

@@ -32,6 +32,7 @@ from drive.play.models import PlayAction, PlaySeat, PlayTable
 from drive.play.refusals import refusal_text
 from drive.play.selectors.tables import announced_keeper, game_of, snapshot_keeper, table_view
 from drive.play.services.event_hands import post_hand
+from drive.play.services.reviews import review_after_commit
 
 ROBOT_TASK = "drive.play.tasks.robot_move"
 MAX_ACTION_LENGTH = 64
@@ -103,6 +104,7 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     dealt by a cryptographically strong generator, the deal kept in the record), the
     next version, the log; after commit the change is published and a robot woken."""
     post_hand(table, game)  # an event's table: the hand counts in the evening at once
+    review_after_commit(table, game)  # a hand just ended: its double-dummy review is made once, by a worker
     if game.phase == Phase.SCORED:
         game.deal(new_rng())
     table.record = game.record()

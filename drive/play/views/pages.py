@@ -22,7 +22,9 @@ from drive.play.access import (any_table, invite_of, may_invite, may_manage, may
                                may_watch, remember_invite, seat_of)
 from drive.play.models import PlaySeat
 from drive.play.services import tables as table_services
-from drive.play.selectors.history import hand_story, review
+from drive.play.selectors.history import hand_story
+from drive.play.selectors.reviews import stored_review
+from drive.play.services.reviews import ask_review
 from drive.play.selectors.tables import hand_records, players, table_view, table_with_seats, tables_of
 from drive.play.views.words import page_words, rank_letters, suit_names
 from drive.play.views.presets import preset_label, presets
@@ -130,10 +132,20 @@ def hands_page(request: HttpRequest, table_id: int) -> HttpResponse:
                       "deal": _deal_rows(story["hands"]),
                       "calls": [{**c, "seat": seat_letter(c["seat"])} for c in story["calls"]],
                       "tricks": _trick_rows(story["tricks"]), "taken": _sides(story["taken"]),
-                      "review": review(item["record"]) if shown else None, "shown": shown})
+                      **(_stored_review(table.pk, item["number"]) if shown else {}), "shown": shown})
     return render(request, "play/hands.html", {
         "table": table, "hands": hands, "table_title": _table_title(table),
         "players": players(table), "suits": suit_names(), "ranks": rank_letters()})
+
+
+def _stored_review(table_id: int, hand: int) -> dict:
+    """The shown hand's review as stored; none yet (an older table's hand, or a worker
+    still at it) is asked for, and the page says it is being prepared. Never computed
+    in the request, except by eager Celery (the embedded default), once."""
+    stored = stored_review(table_id=table_id, hand=hand)
+    if stored is None and ask_review(table_id=table_id, hand=hand):
+        stored = stored_review(table_id=table_id, hand=hand)
+    return {"review": stored.review if stored else None, "review_pending": stored is None}
 
 
 def _sides(counts: dict) -> dict:
