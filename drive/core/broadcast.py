@@ -34,6 +34,7 @@ class Change(StrEnum):
     MOVEMENT = "movement"
     REGISTRATIONS = "registrations"
     RESULTS = "results"
+    RESYNC = "resync"  # the live feed was away from the layer a while: anything may have changed
     ROUND = "round"
     SCREEN = "screen"
     SEATING = "seating"

@@ -6,14 +6,14 @@ from channels.generic.websocket import AsyncWebsocketConsumer
 
 from drive.core.tickets import ticket_admits
 
-from drive.live.hub import FeedDown, hub
+from drive.live.hub import hub
 
 REFUSED = 4403  # no valid ticket for this event: the page keeps polling
 
 
 class EventConsumer(AsyncWebsocketConsumer):
     """Joins the process's feed of the event (see `hub`): no channel-layer channel of its
-    own, and never the database. Only with a ticket for the event (drive.core.tickets), which
+    own, and never the database; the feed keeps it open while the layer is away. Only with a ticket for the event (drive.core.tickets), which
     the pages that may show it carry."""
 
     channel_layer_alias = None  # not a configured layer: Channels gives the socket no channel
@@ -25,12 +25,10 @@ class EventConsumer(AsyncWebsocketConsumer):
         if not ticket_admits((query.get("ticket") or [""])[0], event_id):
             await self.close(code=REFUSED)
             return
-        try:
-            await hub().join(event_id, self)
-        except FeedDown:  # the channel layer is down: refused, the page polls and tries again
-            await self.close()
-            return
+        # Joined whatever the channel layer's state: the feed joins the layer again by itself
+        # and sends a RESYNC once it has (never a refusal the page cannot tell from "not allowed").
         self.event_id = event_id
+        await hub().join(event_id, self)
         await self.accept()
 
     async def disconnect(self, code):

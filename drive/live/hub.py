@@ -3,15 +3,17 @@
 A room has several screens and hundreds of phones on one event. With a channel-layer
 channel per socket, every update costs the layer one message per socket (and Channels a
 thread hop per message); here the process holds one channel in the event's group, encodes
-each update once and writes it to every socket it serves. A socket is accepted only once
-that channel is in the group, so a page never misses an update sent after it connected.
+each update once and writes it to every socket it serves. A socket is accepted once that
+channel is in the group, so a page never misses an update sent after it connected (if the
+layer does not answer in time it is accepted all the same, and gets a RESYNC once it does).
 
-When the layer fails (Redis down, restarted, unreachable) the feed notices within seconds:
-every PROBE_SECONDS it sends a probe to its own group and waits for it to come back. A
-feed that cannot hear its group closes its sockets ("try again later"), so the pages poll
-and reconnect by themselves; the first page back starts a new feed, which joins the layer
-as soon as Redis answers, and the page refreshes on reconnecting (nothing missed stays off
-it).
+When the layer fails (Redis down, restarted, unreachable, or one answer too late on a
+loaded machine) the feed notices within seconds (every PROBE_SECONDS it sends a probe to its
+own group and waits for it to come back) and joins the layer again by itself, waiting a
+little longer after each failed try (RETRY_SECONDS, doubling up to RETRY_MAX_SECONDS). Its
+sockets stay open all along: closing a room's sockets in bulk on one timeout had hundreds
+of pages reconnect at once, and lost their updates meanwhile. Once joined again it sends
+them a RESYNC (updates may have been missed), on which every live page reads itself afresh.
 """
 import asyncio
 import json
@@ -21,17 +23,14 @@ import weakref
 
 from channels.layers import get_channel_layer
 
-from drive.core.broadcast import event_group
+from drive.core.broadcast import Change, event_group
 
 log = logging.getLogger(__name__)
 REJOIN_SECONDS = 3600  # the Redis layer forgets a group member after a day (group_expiry)
 PROBE_SECONDS = 5.0  # how often a feed checks that its group still reaches it
 ANSWER_SECONDS = 5.0  # a join or a probe not answered by then: the layer is down
-CLOSE_CODE = 4013  # "try again later" (1013, which daphne may not send): the page polls, then reconnects
-
-
-class FeedDown(ConnectionError):
-    """The channel layer cannot serve this event's feed now."""
+RETRY_SECONDS = 0.5  # the first wait before joining again after a failure (doubles each time)
+RETRY_MAX_SECONDS = 10.0
 
 
 class EventFeed:
@@ -40,38 +39,45 @@ class EventFeed:
     def __init__(self, event_id):
         self.event_id = event_id
         self.sockets = set()
-        self.joined = asyncio.Event()
-        self.error = None  # why the layer refused the join: the waiting sockets are refused too
-        self.failed = False  # the layer failed under it: new sockets go to a new feed
+        self.joined = asyncio.Event()  # the first try to join is over (joined or not)
+        self.missed = False  # the feed was out of the group with sockets on it: they get a RESYNC
         self.probe = None  # (token, future) of the probe in flight
         self.task = asyncio.create_task(self._run())
 
-    @property
-    def serving(self):
-        return not self.failed and not self.task.done()
-
     async def _run(self):
+        wait = RETRY_SECONDS
+        while True:
+            if await self._serve():
+                wait = RETRY_SECONDS  # it served a while: the next failure starts over
+            self.missed = True
+            self.joined.set()
+            await asyncio.sleep(wait * (0.5 + secrets.randbelow(1000) / 1000))  # servers do not all knock at once
+            wait = min(wait * 2, RETRY_MAX_SECONDS)
+
+    async def _serve(self):
+        """Join the group and feed the sockets until the layer fails; True if it joined."""
         layer = get_channel_layer()
         group = event_group(self.event_id)
         try:
             channel = await asyncio.wait_for(self._join(layer, group), ANSWER_SECONDS)
-        except Exception as exc:  # the next socket to come starts a new feed and tries again
-            self.error, self.failed = exc, True
-            return
-        finally:
-            self.joined.set()
+        except Exception as exc:  # noqa: BLE001 - down: tried again after a while
+            log.warning("the feed of event %s could not join the channel layer (%r); trying again", self.event_id, exc)
+            return False
+        self.joined.set()
+        if self.missed:
+            self.missed = False
+            await self._resync()
         try:
             async with asyncio.TaskGroup() as tasks:
                 tasks.create_task(self._receive(layer, channel))
                 tasks.create_task(self._keep_joined(layer, group, channel))
                 tasks.create_task(self._keep_probing(layer, group))
         except* Exception as failure:
-            self.failed = True
-            log.warning("channel layer lost by the feed of event %s (%r): closing its %d sockets",
+            log.warning("channel layer lost by the feed of event %s (%r): joining again, its %d sockets kept",
                         self.event_id, failure.exceptions[0], len(self.sockets))
-            await self._close_sockets()
         finally:
             await _quietly(layer.group_discard(group, channel))
+        return True
 
     @staticmethod
     async def _join(layer, group):
@@ -94,8 +100,8 @@ class EventFeed:
 
     async def _keep_probing(self, layer, group):
         """A Redis restarted between two probes no longer has this channel in the group
-        (its receive may not even have failed): the probe does not come back, and the
-        pages reconnect (and refresh) instead of missing updates without a word."""
+        (its receive may not even have failed): the probe does not come back, and the feed
+        joins again (and has its pages refresh) instead of missing updates without a word."""
         while True:
             await asyncio.sleep(PROBE_SECONDS)
             await asyncio.wait_for(self._probe(layer, group), ANSWER_SECONDS)
@@ -114,19 +120,18 @@ class EventFeed:
     async def _send(self, message):
         if message.get("type") != "event.changed":
             return
-        text = json.dumps({"kind": message["kind"], "event": message["event"], "data": message["data"]})
+        await self._write(json.dumps({"kind": message["kind"], "event": message["event"], "data": message["data"]}))
+
+    async def _resync(self):
+        """Updates may have passed while the feed was out of its group: every page reads afresh."""
+        await self._write(json.dumps({"kind": str(Change.RESYNC), "event": self.event_id, "data": {}}))
+
+    async def _write(self, text):
         for socket in list(self.sockets):
             try:
                 await socket.send(text_data=text)
             except Exception:  # one closed socket must not cost the others their update
                 log.debug("a socket of event %s did not take an update", self.event_id, exc_info=True)
-
-    async def _close_sockets(self):
-        for socket in list(self.sockets):
-            try:
-                await socket.close(code=CLOSE_CODE)
-            except Exception:  # already gone
-                log.debug("a socket of event %s did not close", self.event_id, exc_info=True)
 
 
 async def _quietly(leaving):
@@ -144,26 +149,22 @@ class Hub:
         self.feeds = {}
 
     async def join(self, event_id, socket):
-        """Add the socket to the event's feed once it is in the group; FeedDown if the
-        layer cannot serve it now (the page polls and tries again)."""
+        """Add the socket to the event's feed, once the feed has tried to join its group
+        (joined: no update after this is missed; not: the socket gets a RESYNC when it does)."""
         feed = self.feeds.get(event_id)
-        if feed is None or not feed.serving:
+        if feed is None:
             feed = self.feeds[event_id] = EventFeed(event_id)
         feed.sockets.add(socket)
         await feed.joined.wait()
-        if feed.error is not None:  # the layer refused: so is the socket
-            feed.sockets.discard(socket)
-            raise FeedDown(f"channel layer unavailable for event {event_id}") from feed.error
 
     async def leave(self, event_id, socket):
         feed = self.feeds.get(event_id)
         if feed is None or socket not in feed.sockets:
-            return  # refused, or its feed failed and was replaced
+            return
         feed.sockets.discard(socket)
         if not feed.sockets:
             del self.feeds[event_id]
-            if not feed.failed:  # a failed feed is still closing its sockets: it ends by itself
-                feed.task.cancel()
+            feed.task.cancel()
 
 
 _hubs = weakref.WeakKeyDictionary()  # one hub per event loop: tests run several loops

@@ -189,6 +189,7 @@ class TableConsumer(AsyncWebsocketConsumer):
     language = "en"  # of its refusals: the page's (scope_language)
     sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
     lease: SocketLease | None = None  # its place among its user's open sockets
+    layer_failed = False  # its channel layer's receive failed: the socket ends with "try again"
     _layer_receive: Any = None
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -197,7 +198,9 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.pace = Pace(settings.PLAY_SOCKET_ACTIONS)
 
     # Channels sets `channel_receive` to the layer's receive and ends the socket with 1011
-    # when it raises; a layer that is down ends it with "try again" instead.
+    # when it raises; a layer that is down ends it with "try again" instead: its failure
+    # becomes a message, dispatched in turn with the socket's own (a receive may fail before
+    # the socket's connect is handled), then the layer is left alone.
     @property
     def channel_receive(self) -> Any:
         return self._receive_from_layer
@@ -207,13 +210,18 @@ class TableConsumer(AsyncWebsocketConsumer):
         self._layer_receive = receive
 
     async def _receive_from_layer(self) -> dict[str, Any]:
+        if self.layer_failed:
+            await asyncio.Future()  # the socket is closing: nothing more from the layer
         try:
             return await self._layer_receive()
         except LAYER_DOWN as exc:
             log.warning("table %s: the channel layer failed a socket's receive (%r)", self.table_id, exc)
+            self.layer_failed = True
+            return {"type": "layer.down"}
+
+    async def layer_down(self, message: dict[str, Any]) -> None:
+        if self in sockets_here(self.table_id):  # accepted (else its connect sees layer_failed and refuses)
             await self.close(code=TRY_LATER)
-            await asyncio.Future()  # the socket is closing: nothing more from the layer
-            raise AssertionError("unreachable")  # pragma: no cover
 
     async def dispatch(self, message: dict[str, Any]) -> None:
         """As Channels' dispatch, without its hop to the process's one database thread before
@@ -248,11 +256,13 @@ class TableConsumer(AsyncWebsocketConsumer):
         self.lease = lease
         try:
             await self.channel_layer.group_add(table_group(self.table_id), self.channel_name)
+            self.group = table_group(self.table_id)
         except Exception as exc:  # noqa: BLE001 - the layer is down: the page polls meanwhile
             log.warning("table %s: the channel layer refused a socket (%r)", self.table_id, exc)
+            self.layer_failed = True
+        if self.layer_failed:
             await self._refuse(TRY_LATER)
             return
-        self.group = table_group(self.table_id)
         sockets_here(self.table_id).add(self)
         await self.accept()
         # Read again once in the group: a change between the first read and the join is not missed.

@@ -282,11 +282,9 @@ def listen(server, event_id):
 @pytest.mark.postgres
 @pytest.mark.redis
 @pytest.mark.timeout(180)
-def test_redis_stopped_closes_the_live_sockets_and_a_new_one_gets_updates_once_it_is_back(
+def test_redis_stopped_keeps_the_live_sockets_open_and_they_hear_again_once_it_is_back(
         transactional_db, make_event, private_redis):
     require_postgres()
-    from websockets.exceptions import ConnectionClosed, InvalidStatus
-
     event = make_event(title="Live Drive")
     server = AsgiServer("feed-redis")
     server.env["REDIS_URL"] = private_redis.url
@@ -296,27 +294,16 @@ def test_redis_stopped_closes_the_live_sockets_and_a_new_one_gets_updates_once_i
             publish(private_redis.url, event.pk, 1)
             assert '"seq": 1' in page.recv(timeout=10)
             private_redis.stop()
-            # the feed notices (at once, or by its probe within seconds) and closes the
-            # page's socket: live.js then polls and reconnects on its own
-            with pytest.raises(ConnectionClosed) as closed:
-                while True:
-                    page.recv(timeout=60)
-            assert closed.value.rcvd is not None and closed.value.rcvd.code == 4013
-        with pytest.raises(InvalidStatus):  # while Redis is down a reconnecting page is refused
-            with listen(server, event.pk):
-                pass
-
-        private_redis.start()  # back, and empty
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                again = listen(server, event.pk)
-                break
-            except (InvalidStatus, OSError):
-                assert time.monotonic() < deadline, "no socket was accepted after Redis came back"
-                time.sleep(0.5)
-        with again:
-            publish(private_redis.url, event.pk, 2)
-            assert '"seq": 2' in again.recv(timeout=10)
+            # the feed notices and joins again by itself: the page's socket stays open (a room's
+            # sockets closed at once all reconnected at once), and a page that comes is taken
+            with pytest.raises(TimeoutError):
+                page.recv(timeout=8)
+            with listen(server, event.pk) as late:
+                private_redis.start()  # back, and empty
+                for socket in (page, late):  # they may have missed changes: they read afresh
+                    assert '"kind": "resync"' in socket.recv(timeout=30)
+                publish(private_redis.url, event.pk, 2)
+                for socket in (page, late):
+                    assert '"seq": 2' in socket.recv(timeout=10)
     finally:
         server.stop()

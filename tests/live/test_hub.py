@@ -84,17 +84,38 @@ async def test_a_socket_that_fails_does_not_cost_the_others_their_update():
     assert hub.feeds == {}
 
 
-async def test_a_layer_that_refuses_the_join_refuses_the_socket(monkeypatch):
+async def test_a_layer_that_refuses_the_join_takes_the_socket_and_joins_later(monkeypatch):
+    """A refusal would reach the page as a 403 it cannot tell from "not allowed": the socket
+    is taken, and told to read afresh once the feed has joined."""
+    monkeypatch.setattr(hubs, "RETRY_SECONDS", 0.05)
     layer = get_channel_layer()
+    real_add = layer.group_add
+    down = [True]
 
     async def refuse(group, channel):
-        raise ConnectionError("Redis is down")
+        if down[0]:
+            raise ConnectionError("Redis is down")
+        await real_add(group, channel)
 
     monkeypatch.setattr(layer, "group_add", refuse)
     hub = hubs.Hub()
-    with pytest.raises(ConnectionError):
-        await asyncio.wait_for(hub.join(9401, object()), 5)
-    assert not hub.feeds[9401].sockets
+
+    class Page:
+        got = []
+
+        async def send(self, text_data):
+            self.got.append(text_data)
+
+    page = Page()
+    await asyncio.wait_for(hub.join(9401, page), 5)
+    assert hub.feeds[9401].sockets == {page}
+    down[0] = False
+    for _ in range(250):
+        if page.got:
+            break
+        await asyncio.sleep(0.02)
+    assert page.got == ['{"kind": "resync", "event": 9401, "data": {}}']
+    await hub.leave(9401, page)
 
 
 async def test_the_feed_renews_its_place_in_the_group(monkeypatch):
