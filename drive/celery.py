@@ -4,6 +4,8 @@ import os
 from celery import Celery
 from celery.contrib.django.task import DjangoTask
 from django.db import transaction
+from kombu.transport import redis as kombu_redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "drive.settings")
 
@@ -30,6 +32,44 @@ def _named(send, name, args, kwargs):
 
     send_task.__qualname__ = f"send {name}"
     return send_task
+
+
+class RedisChannel(kombu_redis.Channel):
+    """kombu's Redis channel, closing cleanly on a broker that went away mid-read.
+
+    Celery 5.7 with kombu 5.7 killed the worker ("Unrecoverable error: AttributeError:
+    'NoneType' object has no attribute 'hostname'") when Redis stopped while it held
+    unacknowledged messages (countdown or acks_late tasks: robot moves). On the lost
+    connection the consumer calls `connection.collect()`, then `connection.close()`:
+    collect's `channel.close()` first reads the pending BRPOP answer, which raises the
+    ConnectionError before the channel is marked closed (kombu swallows it); collect then
+    drops the transport's client; close's second `channel.close()` reaches
+    `restore_unacked`, which builds a new pool from the client it no longer has. Here the
+    failed read ends the poll and the close goes on at once, while the client is still
+    there; restoring the messages then fails as a connection error (Redis is down) and is
+    swallowed, and Redis hands them out again after the visibility timeout."""
+
+    def close(self):
+        try:
+            super().close()
+        except self.connection_errors:
+            if self.closed:
+                raise
+            self._in_poll = None  # the dead connection's BRPOP answer cannot be read
+            super().close()
+
+    def _connparams(self, asynchronous=False):
+        # a late call on a closed transport is a lost connection (celery reconnects),
+        # never an AttributeError that stops the worker
+        if self.connection.client is None:
+            raise RedisConnectionError("the broker connection is closed")
+        return super()._connparams(asynchronous=asynchronous)
+
+
+class RedisTransport(kombu_redis.Transport):
+    """The broker transport for redis:// URLs (settings.CELERY_BROKER_TRANSPORT)."""
+
+    Channel = RedisChannel
 
 
 app = Celery("drive", task_cls=RobustTask)

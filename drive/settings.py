@@ -137,6 +137,10 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
+    if REDIS_URL.split("://")[0] in ("redis", "rediss"):
+        # kombu's Redis transport with the fix that keeps the worker alive when Redis stops
+        # while it holds unacknowledged tasks (drive.celery.RedisChannel)
+        CELERY_BROKER_TRANSPORT = "drive.celery:RedisTransport"
     CELERY_RESULT_BACKEND = REDIS_URL
     CELERY_TASK_ALWAYS_EAGER = False
     CHANNEL_LAYERS = {
