@@ -9,6 +9,7 @@ import tempfile
 from pathlib import Path
 
 import dj_database_url
+from kombu import Queue
 from django.utils.translation import gettext_lazy as _
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -186,6 +187,16 @@ CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True  # re-queued, not run twice at once
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
+# Robots' moves have queues and workers of their own (README, Production): `robots` for a
+# quick robot's move where a person waits, `robots_slow` for strong robots' moves and tables
+# where nobody is present; at most one pending move a table. A worker started without -Q
+# (a laptop's single worker) consumes every queue.
+PLAY_ROBOT_QUEUE = os.environ.get("PLAY_ROBOT_QUEUE", "robots")
+PLAY_ROBOT_SLOW_QUEUE = os.environ.get("PLAY_ROBOT_SLOW_QUEUE", "robots_slow")
+CELERY_TASK_DEFAULT_QUEUE = "celery"
+CELERY_TASK_QUEUES = [Queue(name, routing_key=name)
+                      for name in (CELERY_TASK_DEFAULT_QUEUE, PLAY_ROBOT_QUEUE, PLAY_ROBOT_SLOW_QUEUE)]
+CELERY_TASK_ROUTES = {"drive.play.tasks.robot_move": {"queue": PLAY_ROBOT_QUEUE}}
 # Beat (a process of its own, or `worker -B`) runs the standings sweep: every event whose
 # stored standings are behind its results is recomputed, whatever became of its task.
 STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", 20))
@@ -214,6 +225,8 @@ CELERY_BEAT_SCHEDULE = {
     # An evening's online tables: at the round's deadline robots finish the hands still in play.
     "finish-late-tables": {"task": "drive.play.tasks.finish_late_tables", "schedule": PLAY_SWEEP_SECONDS,
                            "options": {"expires": PLAY_SWEEP_SECONDS}},
+    # Casual tables nobody has come to for PLAY_IDLE_CLOSE_SECONDS are closed.
+    "close-idle-tables": {"task": "drive.play.tasks.close_idle_tables", "schedule": 60, "options": {"expires": 60}},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(Path(tempfile.gettempdir()) / "whist-drive-celerybeat-schedule"))

@@ -16,6 +16,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import transaction
 from django.db.models import Prefetch, prefetch_related_objects
 from django.utils import timezone
@@ -30,11 +31,12 @@ from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_
 from drive.play.access import require_player
 from drive.play.models import PlayAction, PlaySeat, PlayTable
 from drive.play.refusals import refusal_text
-from drive.play.selectors.tables import announced_keeper, game_of, snapshot_keeper, table_view
+from drive.play.selectors.tables import announced_keeper, game_of, snapshot, snapshot_keeper, table_view
 from drive.play.services.event_hands import post_hand
 from drive.play.services.reviews import review_after_commit
 
 ROBOT_TASK = "drive.play.tasks.robot_move"
+ROBOT_PENDING_SECONDS = 30  # a robot's move not run by then expires unrun (the sweep asks again)
 MAX_ACTION_LENGTH = 64
 SEEN_AGAIN = timedelta(seconds=10)
 
@@ -56,6 +58,8 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
         table = locked_table(table_id)
         prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
         mine = require_player(user, table)
+        if table.finished_at is not None and table.event_id is None:
+            raise Conflict(_("The game is over."), extra={"version": table.version})  # or closed for want of people
         if seat is not None and seat != mine.seat:
             raise Forbidden(_("You play seat %(seat)s only.") % {"seat": mine.seat})
         if version != table.version:
@@ -69,7 +73,7 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
         text = judged(game, action)
         record_action(table, game, mine.seat, text, by_robot=False)
         if mine.standin or mine.last_seen is None or timezone.now() - mine.last_seen > SEEN_AGAIN:
-            back_in_seat(mine)  # not written at every card: seen a moment ago is seen
+            back_in_seat(mine, table=table, game=game)  # not written at every card: seen a moment ago is seen
         return table_view(user, table, game)
 
 
@@ -123,11 +127,29 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     wake_robot(table, game)
 
 
-def back_in_seat(seat: PlaySeat) -> None:
-    """The person is here: seen now, and no robot stands in for them any more."""
+def back_in_seat(seat: PlaySeat, *, table: PlayTable | None = None, game: GameState | None = None) -> None:
+    """The person is here: seen now, and no robot stands in for them any more. Back at a
+    table paused for want of a person, they resume it: the robot to act is woken."""
+    was_away = not is_present(seat, timezone.now())
     seat.last_seen = timezone.now()
     seat.standin = False
     seat.save(update_fields=["last_seen", "standin"])
+    if was_away:
+        table = table or seat.table
+        wake_robot(table, game or game_of(table))  # one pending move a table: never a second
+
+
+def is_present(seat: PlaySeat, now: timezone.datetime) -> bool:
+    """A person sits here, plays for themselves and was seen within the idle pause."""
+    return (seat.user_id is not None and not seat.standin and seat.last_seen is not None
+            and now - seat.last_seen < timedelta(seconds=settings.PLAY_IDLE_PAUSE_SECONDS))
+
+
+def is_paused(table: PlayTable, seats: list[PlaySeat], now: timezone.datetime | None = None) -> bool:
+    """A casual table with no person present is paused: its robots never play on their own.
+    An event's table never is: its round's deadline rules it."""
+    now = now or timezone.now()
+    return table.event_id is None and not any(is_present(seat, now) for seat in seats)
 
 
 def wake_robot(table: PlayTable, game: GameState) -> None:
@@ -173,10 +195,52 @@ def send_robot_move(table_id: int, version: int) -> None:
     _eager.pending = [(table_id, version)]
     try:
         while _eager.pending:
-            args = _eager.pending.pop(0)
-            task(ROBOT_TASK).apply_async(args, countdown=robot_delay())
+            dispatch_robot_move(*_eager.pending.pop(0))
     finally:
         _eager.pending = None
+
+
+def dispatch_robot_move(table_id: int, version: int) -> None:
+    """Queue the move, fairly: at most one pending move a table (a table that moved on
+    meanwhile is asked again by that move when it runs: robots.play_robot); none for a
+    paused table; a strong robot's move, or one at a table where no person waits, in the
+    slow queue, so a quick robot's move where a person waits never queues behind them."""
+    table = PlayTable.objects.filter(pk=table_id, finished_at__isnull=True).defer("record").first()
+    if table is None:
+        return
+    seats = list(PlaySeat.objects.filter(table_id=table_id))
+    if is_paused(table, seats):
+        return
+    key = pending_key(table)
+    if not cache.add(key, version, timeout=ROBOT_PENDING_SECONDS):
+        return
+    delay = robot_delay()
+    slow = robot_is_slow(table, seats, version)
+    try:
+        if slow:
+            task(ROBOT_TASK).apply_async((table_id, version), countdown=delay, queue=settings.PLAY_ROBOT_SLOW_QUEUE)
+        else:  # settings.CELERY_TASK_ROUTES: the robots' queue
+            task(ROBOT_TASK).apply_async((table_id, version), countdown=delay)
+    except Exception:
+        cache.delete(key)  # not queued: not pending
+        raise
+
+
+def robot_is_slow(table: PlayTable, seats: list[PlaySeat], version: int) -> bool:
+    """A strong robot to act, or nobody present (an event's table of absent players)."""
+    to_act = snapshot(table).game.to_act if version == table.version else None  # the sender's process has it
+    robot = next((seat.robot for seat in seats if seat.seat == to_act), "")
+    return robot == "strong" or not any(is_present(seat, timezone.now()) for seat in seats)
+
+
+def pending_key(table: PlayTable) -> str:
+    # the invitation's secret tells this table from another of the same id in a database made again
+    return f"play:robot-move:{table.pk}:{table.invite}"
+
+
+def robot_move_started(table: PlayTable) -> None:
+    """The table's pending move runs: the next may be queued."""
+    cache.delete(pending_key(table))
 
 
 def robot_delay() -> float:

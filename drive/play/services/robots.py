@@ -1,11 +1,15 @@
 """Robots at online tables: a seated robot, or one standing in for a silent person,
-plays its seat with the engine's robots (engine/robots), seeing that seat's view only."""
+plays its seat with the engine's robots (engine/robots), seeing that seat's view only.
+Robots never play on their own: a casual table with no person present is paused (its
+robots wait until a person is back), and closed once nobody has come for long."""
 from __future__ import annotations
 
 import secrets
 from datetime import timedelta
 
+from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from drive.core.broadcast import publish_table
@@ -14,7 +18,8 @@ from engine.robots import ROBOTS
 from drive.play.models import PlaySeat, PlayTable
 from drive.play.selectors.evening import round_paused
 from drive.play.selectors.tables import game_of
-from drive.play.services.actions import judged, locked_table, record_action, send_robot_move
+from drive.play.services.actions import (is_paused, judged, locked_table, record_action, robot_move_started,
+                                         send_robot_move, wake_robot)
 
 STANDIN_ROBOT = "rules"  # who plays for a silent person
 ACTING = (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY)
@@ -24,16 +29,24 @@ def play_robot(table_id: int, version: int) -> bool:
     """The robot to act plays, if the table is still at `version` and a robot is to act
     (a task sent twice, or overtaken by its player's return, does nothing). At an event's
     table whose round clock is paused it waits: the clock's resume wakes it again
-    (drive.play.services.evening.resume_round_tables)."""
+    (drive.play.services.evening.resume_round_tables); at a casual table with no person
+    present it waits too: the first person back wakes it (actions.back_in_seat)."""
     with transaction.atomic():
         table = PlayTable.objects.select_for_update().filter(pk=table_id).first()
-        if table is None or table.version != version or table.finished_at is not None:
+        if table is None or table.finished_at is not None:
             return False
+        robot_move_started(table)  # this was the table's pending move: the next may be queued
         if table.event_id is not None and round_paused(table.event_id, table.round_number):
             return False
+        seats = list(table.seats.all())
+        if is_paused(table, seats):
+            return False
         game = game_of(table)
-        seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
+        seat = next((s for s in seats if s.seat == game.to_act), None) if game.to_act else None
         if seat is None or not seat.played_by_robot:
+            return False
+        if table.version != version:
+            wake_robot(table, game)  # overtaken: the move of the table's version waited for this one
             return False
         robot = ROBOTS[seat.robot or STANDIN_ROBOT](seed=secrets.randbits(32))
         action = robot.choose(game.view(seat.seat))  # its own seat's view, nothing else
@@ -61,6 +74,8 @@ def stand_in_if_silent(table_id: int, now: timezone.datetime) -> bool:
             return False
         if table.event_id is not None and round_paused(table.event_id, table.round_number):
             return False  # nobody is silent while the clock is stopped; its resume wakes the robots
+        if is_paused(table, list(table.seats.all()), now):
+            return False  # nobody to play with: the first person back wakes the robots
         game = game_of(table)
         seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
         version = table.version
@@ -74,4 +89,28 @@ def stand_in_if_silent(table_id: int, now: timezone.datetime) -> bool:
         PlaySeat.objects.filter(pk=seat.pk).update(standin=True)
         publish_table(table.pk, table.version)
         transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
+        return True
+
+
+def close_idle_tables(now: timezone.datetime | None = None) -> int:
+    """Beat's sweep: a casual table where no person has been seen for
+    PLAY_IDLE_CLOSE_SECONDS is closed (finished). Answers how many it closed."""
+    now = now or timezone.now()
+    since = now - timedelta(seconds=settings.PLAY_IDLE_CLOSE_SECONDS)
+    seen = PlaySeat.objects.filter(table=OuterRef("pk"), user__isnull=False, last_seen__gte=since)
+    idle = PlayTable.objects.filter(event__isnull=True, finished_at__isnull=True, changed_at__lt=since)
+    return sum(close_if_idle(table_id, since, now) for table_id in
+               idle.exclude(Exists(seen)).values_list("pk", flat=True))
+
+
+def close_if_idle(table_id: int, since: timezone.datetime, now: timezone.datetime) -> bool:
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.finished_at is not None or table.changed_at >= since:
+            return False
+        if table.seats.filter(user__isnull=False, last_seen__gte=since).exists():
+            return False  # someone came back meanwhile
+        table.finished_at = now
+        table.save(update_fields=["finished_at", "changed_at"])
+        publish_table(table.pk, table.version)
         return True
