@@ -1,4 +1,4 @@
-"""Errors a service raises; the API and the pages turn them into 400/403/404/409."""
+"""Errors a service raises; the API and the pages turn them into 400/403/404/409/429."""
 from __future__ import annotations
 
 from typing import Any
@@ -43,3 +43,10 @@ class NotFound(ServiceError):
 class Conflict(ServiceError):
     status = 409
     code = "conflict"
+
+
+class TooMany(ServiceError):
+    """Past a limit on what one user may start (tables, strong robots): try again later."""
+
+    status = 429
+    code = "too_many"
