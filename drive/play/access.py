@@ -1,7 +1,8 @@
 """Who may do what at an online table: one place for every service's check.
 
 A seat's player acts for that seat only; the table's creator, or the organisers of its
-event's club, manage the seats and may watch any table. A casual table is open to whoever
+event's club, manage the seats and may watch any table; they fill only a seat nobody present
+holds, and a person offered a seat may watch the table and accept it. A casual table is open to whoever
 holds its invitation (the link /play/<id>/?invite=<secret> its players are shown): they
 may watch its public view (no hidden card) and take an open seat; knowing its id is not
 enough. An event's table is watched as the event is seen (published, or the club's), and
@@ -9,9 +10,11 @@ its seats are given by the organisers.
 """
 import secrets
 from collections.abc import MutableMapping
+from datetime import timedelta
 from typing import Any
 
 from django.shortcuts import get_object_or_404
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
@@ -36,6 +39,22 @@ def seat_of(user: User | None, table: PlayTable) -> PlaySeat | None:
     if user is None or not user.is_authenticated:
         return None
     return next((s for s in table.seats.all() if s.user_id == user.pk), None)
+
+
+def offered_seat_to(user: User | None, table: PlayTable) -> PlaySeat | None:
+    """The seat of this table offered to the user (they may watch and accept it), or None."""
+    if user is None or not user.is_authenticated:
+        return None
+    return next((s for s in table.seats.all() if s.offered_to_id == user.pk), None)
+
+
+def is_away(table: PlayTable, seat: PlaySeat) -> bool:
+    """Nobody present holds the seat: it is open, a robot's, or its person left or has been
+    silent past the table's timeout (a robot stands in, or they were last seen before it).
+    Only such a seat may be given to someone else: no one sees a present person's cards."""
+    if seat.user_id is None or seat.standin or seat.last_seen is None:
+        return True
+    return timezone.now() - seat.last_seen > timedelta(seconds=table.timeout_seconds)
 
 
 def may_manage(user: User | None, table: PlayTable) -> bool:
@@ -72,7 +91,7 @@ def may_watch(user: User | None, table: PlayTable, invite: Any = None) -> bool:
     event's table whoever may see the event."""
     if user is None or not user.is_authenticated:
         return False
-    if seat_of(user, table) is not None or may_manage(user, table):
+    if seat_of(user, table) is not None or may_manage(user, table) or offered_seat_to(user, table) is not None:
         return True
     if table.event_id is None:
         return invited(table, invite)

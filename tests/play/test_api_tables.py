@@ -176,8 +176,12 @@ def test_seats_taken_and_filled_through_the_api(api, make_user):
     assert api.post(url, {"seat": "Z"}, format="json").status_code == 400
     client_of(api, me)
     assert api.post(url, {"seat": "W", "robot": "clever"}, format="json").status_code == 400
-    assert api.post(url, {"seat": "W", "username": "stranger"}, format="json").status_code == 200
+    assert api.post(url, {"seat": "W", "username": "stranger"}, format="json").status_code == 202  # offered
+    assert PlaySeat.objects.get(table_id=table_id, seat="W").user is None  # not seated until they accept
+    PlaySeat.objects.filter(table_id=table_id, seat="S").update(standin=True)  # the friend went silent
     assert api.post(url, {"seat": "S", "robot": "strong"}, format="json").status_code == 200
+    client_of(api, stranger)
+    assert api.post(url, {"seat": "W"}, format="json").status_code == 200  # accepts: no link needed
     players = {p["seat"]: p for p in api.get(f"/api/play/tables/{table_id}/").json()["players"]}
     assert players["W"]["name"] == "stranger" and players["S"]["robot"] == "strong"
 
@@ -259,7 +263,9 @@ def test_an_event_table_follows_the_events_access(api, make_user, organiser, mak
     assert api.get(view_url).status_code == 200 and api.get(view_url).json()["invite_url"] is None
     client_of(api, organiser)
     assert api.get(view_url).status_code == 200
-    assert api.post(seats_url, {"seat": "E", "username": "stranger"}, format="json").status_code == 200
+    assert api.post(seats_url, {"seat": "E", "username": "stranger"}, format="json").status_code == 202
+    client_of(api, stranger)
+    assert api.post(seats_url, {"seat": "E"}, format="json").json()["seat"] == "E"  # the offer accepted
     type(event).objects.filter(pk=event.pk).update(published=True)
     client_of(api, make_user("anyone"))
     assert api.get(view_url).status_code == 200  # a published event's tables are watched by all

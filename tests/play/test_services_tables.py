@@ -83,8 +83,8 @@ def test_an_open_seat_needs_the_tables_own_invitation(make_user):
 
 
 def test_the_creator_seats_a_robot_and_it_plays_when_to_act(make_user, django_capture_on_commit_callbacks):
-    me = make_user()
     for _ in range(60):  # a deal where the open seat S is to act first
+        me = make_user()  # a creator for each try: one may keep only so many tables unfinished
         table = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
         if game_of(table).to_act == "S":
             break
@@ -103,17 +103,20 @@ def test_only_the_creator_or_the_events_organiser_seats_robots_and_substitutes(m
     with pytest.raises(Forbidden):
         tables.seat_robot(stranger, table.pk, "S", "rules")
     with pytest.raises(Forbidden):
-        tables.seat_substitute(stranger, table.pk, "S", "sub")
+        tables.offer_seat(stranger, table.pk, "S", "sub")
     with pytest.raises(Forbidden):
         tables.seat_robot(organiser, table.pk, "S", "rules")  # a casual table: not theirs
     PlayTable.objects.filter(pk=table.pk).update(event=event, round_number=1, table_number=1)
-    tables.seat_substitute(organiser, table.pk, "N", "sub")
+    PlaySeat.objects.filter(table=table, seat="N").update(standin=True)  # me went silent
+    tables.offer_seat(organiser, table.pk, "N", "sub")
+    assert PlaySeat.objects.get(table=table, seat="N").user == me  # offered, not seated
+    tables.take_seat(sub, table.pk, "N")
     assert PlaySeat.objects.get(table=table, seat="N").user == sub
     tables.seat_robot(organiser, table.pk, "S", "strong")
-    with pytest.raises(Invalid):
-        tables.seat_substitute(organiser, table.pk, "W", "nobody-of-that-name")
+    tables.offer_seat(organiser, table.pk, "W", "nobody-of-that-name")  # no word on who exists
+    tables.offer_seat(organiser, table.pk, "W", "sub")
     with pytest.raises(Conflict):
-        tables.seat_substitute(organiser, table.pk, "W", "sub")  # already at N
+        tables.take_seat(sub, table.pk, "W")  # already at N
 
 
 def test_a_whole_game_of_short_whist_against_three_robots(make_user, django_capture_on_commit_callbacks):

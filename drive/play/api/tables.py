@@ -1,6 +1,7 @@
 """REST API of online play (issue 14): make a table, read the caller's view, take or
 fill a seat, act, and read the finished hands. Thin: the services decide, the selector
 answers the caller's view (only what their seat may see)."""
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
@@ -9,6 +10,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.core.api_input import valid_data
+from drive.core.seats import seat_letter
 from drive.play import access
 from drive.play.models import SEATS, PlaySeat
 from drive.play.selectors import tables as selectors
@@ -23,6 +25,9 @@ INVALID = OpenApiResponse(OpenApiTypes.OBJECT, description="Field messages, or {
                                                            "the rules refuse")
 CONFLICT = OpenApiResponse(OpenApiTypes.OBJECT, description="{\"detail\", \"version\"}: not your turn, a stale version, "
                                                             "or a seat taken")
+TOO_MANY = OpenApiResponse(OpenApiTypes.OBJECT, description="{\"detail\", \"code\": \"too_many\"}: past a limit on what "
+                                                            "one user may start (tables alive, tables an hour, strong "
+                                                            "robots)")
 
 
 # --- what comes in ------------------------------------------------------------------------
@@ -45,7 +50,10 @@ class SeatRequestSerializer(serializers.Serializer):
     robot = serializers.ChoiceField(choices=ROBOTS, required=False,
                                     help_text="The creator or organiser seats a robot here.")
     username = serializers.CharField(required=False, max_length=150,
-                                     help_text="The creator or organiser seats this person here (a substitute).")
+                                     help_text="The creator or organiser offers this seat to this person (a "
+                                               "substitute): they sit once they accept it (the same request "
+                                               "without username, or the lobby). The answer (202) is the same "
+                                               "whether or not the username exists.")
     invite = serializers.CharField(required=False, allow_blank=True, max_length=64,
                                    help_text="The table's invitation (the link's ?invite=...): taking an open seat "
                                              "of a casual table needs it; a browser that opened the link has it in "
@@ -68,6 +76,11 @@ class TableCreatedSerializer(serializers.Serializer):
     seat = serializers.CharField()
     url = serializers.CharField(help_text="The table's page (the view's invite_url is the link to send to friends).")
     ws = serializers.CharField(help_text="The websocket sending this view after every change.")
+
+
+class SeatOfferedSerializer(serializers.Serializer):
+    detail = serializers.CharField(help_text="The same sentence whether or not such a person exists.")
+    seat = serializers.CharField()
 
 
 class TablePlayerSerializer(serializers.Serializer):
@@ -138,7 +151,7 @@ def view_response(request, table_id: int) -> Response:
 
 class TablesView(APIView):
     @extend_schema(request=NewTableSerializer,
-                   responses={201: TableCreatedSerializer, 400: INVALID, 403: FORBIDDEN},
+                   responses={201: TableCreatedSerializer, 400: INVALID, 403: FORBIDDEN, 429: TOO_MANY},
                    summary="Make a casual table; you sit at it, robots at the seats given")
     def post(self, request):
         data = valid_data(NewTableSerializer, request)
@@ -159,14 +172,19 @@ class TableView(APIView):
 
 class SeatsView(APIView):
     @extend_schema(request=SeatRequestSerializer,
-                   responses={200: TableViewSerializer, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
-                   summary="Take an open seat; or, as the creator or organiser, seat a robot or a substitute")
+                   responses={200: TableViewSerializer, 202: SeatOfferedSerializer, 400: INVALID, 403: FORBIDDEN,
+                              404: NOT_FOUND, 409: CONFLICT, 429: TOO_MANY},
+                   summary="Take an open seat or the seat offered to you; or, as the creator or organiser, seat a "
+                           "robot or offer a seat to a person (202)")
     def post(self, request, table_id):
         data = valid_data(SeatRequestSerializer, request)
         if "robot" in data:
             tables.seat_robot(request.user, table_id, data["seat"], data["robot"])
         elif "username" in data:
-            tables.seat_substitute(request.user, table_id, data["seat"], data["username"])
+            tables.offer_seat(request.user, table_id, data["seat"], data["username"])
+            detail = gettext("If %(name)s plays here, they were offered seat %(seat)s.") % {
+                "name": data["username"], "seat": seat_letter(data["seat"])}
+            return Response({"detail": detail, "seat": data["seat"]}, status=status.HTTP_202_ACCEPTED)
         else:
             tables.take_seat(request.user, table_id, data["seat"], invite_of(request, table_id, data.get("invite")))
         return view_response(request, table_id)

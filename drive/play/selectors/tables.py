@@ -194,9 +194,17 @@ def tables_of(user: User) -> QuerySet[PlayTable]:
             .order_by("-created_at", "-id"))
 
 
+def offers_to(user: User) -> QuerySet[PlaySeat]:
+    """The seats of unfinished tables offered to the user (they accept by taking them)."""
+    if not user.is_authenticated:
+        return PlaySeat.objects.none()
+    return (PlaySeat.objects.filter(offered_to=user, table__finished_at__isnull=True).select_related("table")
+            .order_by("-table__created_at", "seat"))
+
+
 # The columns a view needs (the record only on a snapshot miss; the event and club only to
 # know whose they are): fewer columns read and fewer fields made on the hot path.
-SEAT_READ = ("seat", "robot", "standin", "last_seen", "table", "user__username", "user__first_name",
+SEAT_READ = ("seat", "robot", "standin", "last_seen", "offered_to", "table", "user__username", "user__first_name",
              "user__last_name", "user__is_active", *(f"table__{f.name}" for f in PlayTable._meta.concrete_fields
                                                       if f.name not in ("record", "rules")),
              "table__rules", "table__event__club__id", "table__event__published", "table__event__club__name")

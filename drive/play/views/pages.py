@@ -19,13 +19,13 @@ from drive.core.errors import Forbidden, ServiceError
 from drive.core.seats import seat_letter
 from engine import VARIANTS
 from drive.play.access import (any_table, invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
-                               may_watch, remember_invite, seat_of)
+                               may_watch, offered_seat_to, remember_invite, seat_of)
 from drive.play.models import PlaySeat
 from drive.play.services import tables as table_services
 from drive.play.selectors.history import hand_story
 from drive.play.selectors.reviews import stored_review
 from drive.play.services.reviews import ask_review
-from drive.play.selectors.tables import hand_records, players, table_view, table_with_seats, tables_of
+from drive.play.selectors.tables import hand_records, offers_to, players, table_view, table_with_seats, tables_of
 from drive.play.views.words import page_words, rank_letters, suit_names
 from drive.play.views.presets import preset_label, presets
 
@@ -38,7 +38,7 @@ ROBOT_CHOICES = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robo
 @login_required
 @require_http_methods(["GET", "POST"])
 def lobby(request: HttpRequest) -> HttpResponse:
-    error, chosen = "", request.POST.get("rules", "short")
+    error, status, chosen = "", 200, request.POST.get("rules", "short")
     if request.method == "POST":
         robots = {seat: request.POST.get(f"robot_{seat}", "") for seat in "NESW"}
         variant = VARIANTS.get(chosen)
@@ -47,7 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         try:
             table = table_services.create_table(request.user, chosen, robots)
         except ServiceError as refused:
-            error = refused.message
+            error, status = refused.message, refused.status  # 429 past a limit: the sentence says which
         else:
             return redirect("play-table", table.pk)
     rows = []
@@ -57,9 +57,11 @@ def lobby(request: HttpRequest) -> HttpResponse:
                      "seat_letter": seat_letter(mine.seat) if mine else "–", "finished": table.finished_at is not None,
                      "state": _("Game over") if table.finished_at else _("Playing")})
     seats = [{"code": code, "letter": seat_letter(code), "default": "rules"} for code in "ESW"]
+    offers = [{"label": preset_label(_rules_name(o.table.rules)), "seat": o.seat, "seat_letter": seat_letter(o.seat),
+               "action": reverse("play-take-seat", args=[o.table_id])} for o in offers_to(request.user)]
     return render(request, "play/lobby.html", {
         "presets": presets(), "chosen": chosen, "seats": seats, "robot_choices": ROBOT_CHOICES,
-        "tables": rows, "form_error": error}, status=400 if error else 200)
+        "tables": rows, "offers": offers, "form_error": error}, status=status)
 
 
 def _table_title(table) -> str:
@@ -87,15 +89,20 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     seats = list(view.get("seating") or [s.seat for s in sorted(table.seats.all(), key=lambda s: "NESW".index(s.seat))])
     may_sit = not view["seat"] and not table.finished_at and may_take_seat(request.user, table, invite)
     open_seats = [s for s in table.seats.all() if s.is_open] if may_sit else []
+    offered = offered_seat_to(request.user, table) if not view["seat"] and not table.finished_at else None
+    if offered is not None and offered not in open_seats:
+        open_seats.append(offered)
     seat_forms = [{"seat": s.seat, "action": reverse("play-take-seat", args=[table.pk]),
                    "label": _("Sit at %(seat)s") % {"seat": seat_letter(s.seat)}} for s in open_seats]
+    offer_note = _("Seat %(seat)s is offered to you.") % {"seat": seat_letter(offered.seat)} if offered else ""
     show_invite = any(s.is_open for s in table.seats.all()) and may_invite(request.user, table)
     manage = may_manage(request.user, table) and table.finished_at is None
     response = render(request, "play/table.html", {
         "table": table, "view": view, "words": page_words(), "players": {}, "seats_json": json.dumps(seats),
         "table_title": _table_title(table),
         "api_url": f"/api/play/tables/{table.pk}/", "ws_url": f"/ws/play/{table.pk}/",
-        "poll_ms": getattr(settings, "PLAY_POLL_MS", None), "seat_forms": seat_forms, "invite": invite or "",
+        "poll_ms": getattr(settings, "PLAY_POLL_MS", None), "seat_forms": seat_forms, "offer_note": offer_note,
+        "invite": invite or "",
         "manage": manage, "robot_kinds": MANAGER_ROBOTS,
         "invite_url": request.build_absolute_uri(view["invite_url"]) if show_invite else ""})
     response["Cache-Control"] = "no-store"
@@ -110,6 +117,8 @@ def take_seat(request: HttpRequest, table_id: int) -> HttpResponse:
                                  invite_of(request.session, table_id, request.POST.get("invite")))
     except ServiceError as refused:
         messages.error(request, refused.message)
+        if request.POST.get("from") == "lobby":  # an offer accepted there: the table may not be theirs to watch
+            return redirect("play-lobby")
     return redirect("play-table", table_id)
 
 
