@@ -168,12 +168,13 @@ def test_one_person_and_three_robots_play_a_whole_game(rules, make_user, new_pag
 @pytest.mark.django_db(transaction=True)
 def test_the_creator_fills_open_and_silent_seats_from_the_page(make_user, new_page, live_server, fast_polls):
     """The table page's seat controls (the creator's): a strong robot in an open seat, a
-    substitute by user name in another, and a silent player's seat shown as played by a
-    stand-in robot until filled too; a player who is not the creator has no controls."""
+    silent player's seat (shown as played by a stand-in robot) offered to a substitute by
+    user name, who sits once they accept it on the lobby page; the answer is the same for
+    a name nobody has; a player who is not the creator has no controls."""
     from playwright.sync_api import expect
 
     me, friend = make_user("host"), make_user("friend")
-    make_user("sub", first_name="Sophie", last_name="Sub")
+    sub = make_user("sub", first_name="Sophie", last_name="Sub")
     table = tables.create_table(me, "short", {"W": "rules"})
     tables.take_seat(friend, table.pk, "E", table.invite)
     PlayTable.objects.get(pk=table.pk).seats.filter(seat="E").update(standin=True)  # E is silent
@@ -187,9 +188,15 @@ def test_the_creator_fills_open_and_silent_seats_from_the_page(make_user, new_pa
     expect(controls.locator(".manage-seat")).to_have_count(1)
     controls.locator("#play-substitute-E").fill("nobody-here")
     controls.locator(".manage-seat[data-seat='E'] button[type=submit]").click()
-    expect(controls.locator(".notice")).to_contain_text("No such player")
+    expect(controls.locator(".notice")).to_have_text("If nobody-here plays here, they were offered seat E.")
     controls.locator("#play-substitute-E").fill("sub")
     controls.locator(".manage-seat[data-seat='E'] button[type=submit]").click()
+    expect(controls.locator(".notice")).to_have_text("If sub plays here, they were offered seat E.")
+    expect(page.locator(".place[data-seat='E'] .tag.standin")).to_be_visible()  # offered, not yet taken
+    guest = signed_in(new_page, live_server, sub, "sub")
+    guest.goto("/play/")
+    guest.locator(".my-offers button[type=submit]").click()  # Accept
+    expect(guest.locator(PLAY)).to_be_visible()
     expect(page.locator(".place[data-seat='E'] .who")).to_have_text("Sophie Sub")
     expect(page.locator(".place[data-seat='E'] .tag.standin")).to_have_count(0)
     expect(controls.locator(".manage-seat")).to_have_count(0)

@@ -490,6 +490,13 @@
         if (answer.status === 200) take(answer.body);
         return;
       }
+      if (answer.status === 202) {  // a seat offered: the person sits once they accept
+        manageNotice = (answer.body && answer.body.detail) || "";
+        var offered = $("play-substitute-" + body.seat);
+        if (offered) offered.value = "";
+        renderManage();
+        return;
+      }
       if (answer.status === 200) {
         manageNotice = fill(words.seated, {seat: seatName(body.seat)});
         var input = $("play-substitute-" + body.seat);
