@@ -3,8 +3,10 @@ pending move a table, in the robots' own queue; a strong robot's move, or one at
 where nobody waits, in the slow queue, so a quick robot's move where a person waits is
 never behind them. The queues are consumed by workers of their own (README, Production)."""
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
+import yaml
 from celery.signals import before_task_publish
 from django.utils import timezone
 
@@ -115,3 +117,19 @@ def test_the_message_is_published_to_the_robots_queue(make_user, settings):
         before_task_publish.disconnect(seen)
         actions.robot_move_started(table)
     assert published == [(actions.ROBOT_TASK, "robots")]
+
+
+def test_compose_runs_workers_of_their_own_for_the_robots_queues(settings):
+    services = yaml.safe_load((Path(__file__).resolve().parents[2] / "docker-compose.yml").read_text())["services"]
+
+    def queues(name):
+        command = services[name]["command"]
+        assert command[:4] == ["celery", "-A", "drive", "worker"]
+        return command[command.index("-Q") + 1].split(",")
+
+    assert queues("worker") == [settings.CELERY_TASK_DEFAULT_QUEUE]
+    assert queues("robots") == [settings.PLAY_ROBOT_QUEUE]
+    assert queues("robots-slow") == [settings.PLAY_ROBOT_SLOW_QUEUE]
+    for name in ("robots", "robots-slow"):
+        assert services[name]["restart"] == "unless-stopped"
+        assert {"--without-gossip", "--without-mingle", "--without-heartbeat"} <= set(services[name]["command"])
