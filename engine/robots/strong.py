@@ -34,7 +34,8 @@ event with that timeout (DDS is a ctypes call, which releases the GIL); at
 the deadline the caller plays the card with the best average over the
 layouts solved so far, or the rules robot's card if none was, and the helper
 stops at its next check (between solves, within the weighing and the node
-search) with its late results discarded. Past half the deadline the
+search; it begins no solve past the deadline) with its late results
+discarded. ``capped`` counts the decisions the clock cut short. Past half the deadline the
 weighing of candidate layouts stops and only those weighed count. DDS runs
 one solve at a time in the process (solver.py's lock), so a late solve and
 the next decision never overlap: the next one waits for the lock within its
@@ -83,7 +84,7 @@ class StrongRobot:
         self.p_opponent, self.p_partner = p_opponent, p_partner   # inference.py: the rules robot's card, how likely
         self.fallback = fallback if fallback is not None else RulesRobot(seed)
         self.memories: dict = {}            # by seat: what each seat it plays has seen
-        self.capped = 0                     # decisions the clock cut short
+        self.capped = 0                     # decisions the deadline cut short
 
     # --- the two entrances (base.Robot) ----------------------------------------
 
@@ -122,9 +123,9 @@ class StrongRobot:
         else:
             helper = threading.Thread(target=search.run, name="strong-robot", daemon=True)
             helper.start()
-            if not search.done.wait(max(search.start + self.deadline - time.perf_counter(), 0.0)):
-                self.capped += 1
-        total, n = search.result()          # stops the helper; what it finds later is dropped
+            search.done.wait(max(search.start + self.deadline - time.perf_counter(), 0.0))
+        total, n, complete = search.result()  # stops the helper; what it finds later is dropped
+        self.capped += not complete
         if not n:
             return rules_card
         top = max(total.values())
@@ -133,15 +134,16 @@ class StrongRobot:
         return next(c for c in legal if total[c] >= top - 1e-9)
 
     def layouts(self, sit: Situation, rng: random.Random, k: int, start: float,
-                stop: threading.Event | None = None) -> list:
+                stop: threading.Event | None = None) -> tuple[list, bool]:
         """``k`` layouts to solve as ``[(layout, times)]``: dealt uniformly, or,
         once the other seats have played, ``candidates`` dealt, weighed by
         how well the rules robot's play explains what they played
         (inference.py) and ``k`` drawn from them in proportion. Past half the
-        deadline (a loaded machine) only the layouts weighed so far count."""
+        deadline (a loaded machine) only the layouts weighed so far count;
+        the second value says whether the clock cut the weighing short."""
         dealer = Dealer(sit)
         if self.candidates <= k or not decisions(sit):
-            return [(dealer.deal(rng), 1) for _ in range(k)]
+            return [(dealer.deal(rng), 1) for _ in range(k)], False
         dealt = [dealer.deal(rng) for _ in range(self.candidates)]
         seen: dict = {}                     # late in the hand layouts repeat: each is weighed once
         weights = []
@@ -154,14 +156,15 @@ class StrongRobot:
             if key not in seen:
                 seen[key] = layout_weight(sit, sit.hands(lay), self.p_opponent, self.p_partner)
             weights.append(seen[key])
+        cut = len(weights) < len(dealt)
         if not weights:
-            return []
+            return [], cut
         merged: dict = {}
         for i, times in sorted(resample(weights, k, rng.random()).items()):
             key = tuple(sorted(dealt[i].items()))
             layout, n = merged.get(key, (dealt[i], 0))
             merged[key] = (layout, n + times)
-        return list(merged.values())
+        return list(merged.values()), cut
 
     def card_values(self, sit: Situation, layout: dict, legal: list, stop: threading.Event | None = None) -> dict:
         pos = Position(sit.hands(layout), sit.seats, list(sit.trick), sit.leader, sit.trump, sit.ranking)
@@ -180,6 +183,7 @@ class _Search:
         self.robot, self.sit, self.legal, self.start = robot, sit, legal, start
         self.total = dict.fromkeys(legal, 0.0)
         self.n = 0
+        self.complete = False               # every layout of the budget solved (or settled early)
         self.lock = threading.Lock()
         self.stop = threading.Event()       # set by the caller at the deadline
         self.done = threading.Event()
@@ -201,9 +205,11 @@ class _Search:
         k = robot.early_samples if sit.tricks_left >= EARLY else robot.samples
         if not sit.trick and not any(sit.won):
             k = robot.lead_samples                      # the opening lead
-        for layout, times in robot.layouts(sit, rng, k, self.start, self.stop):
-            if self.stop.is_set():
-                return
+        chosen, cut = robot.layouts(sit, rng, k, self.start, self.stop)
+        for layout, times in chosen:
+            if self.stop.is_set() or (robot.deadline is not None
+                                      and time.perf_counter() - self.start >= robot.deadline):
+                return                      # the caller is gone, or about to go: no solve it would not wait for
             values = robot.card_values(sit, layout, legal, self.stop)
             with self.lock:
                 if self.stop.is_set():
@@ -212,14 +218,18 @@ class _Search:
                     self.total[c] += times * values.get(c, -99.0)
                 self.n += times
                 if self.n >= robot.settle and _clear(self.total, robot.margin * self.n):
-                    return                  # one card ahead of every other by the margin: more layouts would not change it
+                    break                   # one card ahead of every other by the margin: more layouts would not change it
+        with self.lock:
+            self.complete = not cut and not self.stop.is_set()
 
-    def result(self) -> tuple[dict, int]:
+    def result(self) -> tuple[dict, int, bool]:
+        """The totals, the layouts they count and whether the search ran to
+        its end; from here on the search adds nothing."""
         with self.lock:
             self.stop.set()
             if self.error is not None:
                 raise self.error
-            return dict(self.total), self.n
+            return dict(self.total), self.n, self.complete
 
 
 def _clear(total: dict, lead: float) -> bool:

@@ -88,7 +88,7 @@ def test_at_the_deadline_the_best_average_so_far_is_played(hanging_solve):
     fallback."""
     hanging_solve["fast"] = 3
     view = _view(2, 5)
-    late = StrongRobot(seed=2, samples=10, early_samples=10, candidates=0, deadline_seconds=0.4)
+    late = StrongRobot(seed=2, samples=10, early_samples=10, candidates=0, deadline_seconds=1.0)
     card = late.choose(copy.deepcopy(view))
     assert late.capped == 1
     hanging_solve["release"]()                      # the late solve ends (its result dropped)
