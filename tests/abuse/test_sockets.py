@@ -201,7 +201,7 @@ async def test_the_socket_count_fails_open_when_the_cache_is_away(four, table_id
     opened = [(await seated_socket(four, table_id))[0] for _ in range(3)]
     await opened[0].send_to(text_data=json.dumps({"action": "XYZ", "version": 0}))
     await opened[0].send_to(text_data=json.dumps({"action": "XYZ", "version": 0}))
-    assert [a["error"]["status"] for a in await answers(opened[0], 2)] == [409, 409]  # judged, not throttled
+    assert 429 not in [a["error"]["status"] for a in await answers(opened[0], 2)]  # judged, not throttled
     for socket in opened:
         await socket.disconnect()
 

@@ -568,7 +568,7 @@
   function fetchView() {
     return fetch(api, {credentials: "same-origin", headers: {"Accept": "application/json"}, cache: "no-store"})
       .then(function (r) { return r.ok ? r.json() : null; })
-      .then(function (v) { if (v) take(v); })
+      .then(function (v) { if (v) { take(v); if (refused) reconnectSoon(); } })
       .catch(function () { /* offline: the next poll tries again */ });
   }
   function send(action) {
@@ -605,20 +605,38 @@
     if (!pollTimer) pollTimer = setInterval(fetchView, POLL_MS);
   }
   function stopPolling() { mode("socket"); clearInterval(pollTimer); pollTimer = null; }
+  // The socket's close codes (drive/play/consumers.py). Not allowed (4403) or no such table
+  // (4404): the page polls, and tries the socket again only once the table's REST view
+  // answers it; too many sockets of this user (1008): it tries again at the slowest pace;
+  // anything else ("try again", 4013: the server's channel layer is down; a restart; the
+  // network): it polls the REST view, on which the player still acts, and reconnects with
+  // a backoff.
+  var NOT_ALLOWED = [4403, 4404], CROWDED = 1008, RETRY_MAX_MS = 10000;
+  var refused = false;  // closed as not allowed: wait for the REST view before trying again
+  function reconnectSoon() {
+    refused = false;
+    setTimeout(connect, retryMs * (0.5 + Math.random()));
+    retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
+  }
   function connect() {
     if (!("WebSocket" in window)) { startPolling(); return; }
+    if (socket) return;
     var scheme = location.protocol === "https:" ? "wss://" : "ws://";
     try { socket = new WebSocket(scheme + location.host + wsPath); } catch (e) { startPolling(); return; }
     socket.onopen = function () { retryMs = 1000; stopPolling(); };
     socket.onmessage = function (m) {
       try { take(JSON.parse(m.data)); } catch (e) { fetchView(); }
     };
-    socket.onclose = function () {
+    socket.onclose = function (e) {
       socket = null;
+      root.setAttribute("data-socket-closed", String(e.code));
       startPolling();
+      if (NOT_ALLOWED.indexOf(e.code) !== -1) refused = true;
+      else {
+        if (e.code === CROWDED) retryMs = RETRY_MAX_MS;
+        reconnectSoon();
+      }
       fetchView();
-      setTimeout(connect, retryMs * (0.5 + Math.random()));
-      retryMs = Math.min(retryMs * 2, 10000);
     };
   }
 

@@ -1,0 +1,79 @@
+"""The table page when its socket is closed (drive/static/js/play.js): on "try again" (4013:
+the server's channel layer is down) it polls the REST view, the player still plays by
+clicks, and it reconnects with a backoff; on "not allowed" (4403) it does not knock again
+while the REST view refuses it too. The socket is Playwright's (route_web_socket): it closes
+with the code under test, as the server does after its handshake."""
+import pytest
+
+from drive.play.services import tables
+
+from .test_play import my_turn, play_one, signed_in, wait_until
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+@pytest.fixture
+def table_of_four(make_user):
+    people = {seat: make_user(f"p{seat}") for seat in "NESW"}
+    table = tables.create_table(people["N"], "short", {})
+    for seat in "ESW":
+        tables.take_seat(people[seat], table.pk, seat, table.invite)
+    return table, people
+
+
+@pytest.fixture
+def fast_polls(settings):
+    settings.PLAY_POLL_MS = 250
+
+
+def closing_with(page, code):
+    """Every socket the page opens is closed with `code`; the list of their openings."""
+    opened = []
+
+    def route(socket):
+        opened.append(socket.url)
+        socket.close(code=code)
+
+    page.route_web_socket("**/ws/play/**", route)
+    return opened
+
+
+def test_on_try_again_the_page_polls_plays_through_rest_and_reconnects(table_of_four, new_page, live_server,
+                                                                       fast_polls):
+    table, people = table_of_four
+    pages = {}
+    for seat in "NESW":
+        pages[seat] = page = signed_in(new_page, live_server, people[seat], seat)
+        opened = closing_with(page, 4013)
+        if seat == "N":
+            north = opened
+        page.goto(f"/play/{table.pk}/")
+    page = pages["N"]
+    wait_until(page, lambda: page.locator("html[data-live=polling]").count() == 1, "the page to poll")
+    wait_until(page, lambda: len(north) >= 3, "the page to knock again")  # with its backoff: 0.5-1.5 s, then 1-3 s
+    assert page.locator("#play").get_attribute("data-socket-closed") == "4013"
+    for _ in range(4):  # a trick played by clicks while no socket serves (REST and polls)
+        mover = next((p for p in pages.values() if my_turn(p)), None)
+        while mover is None:
+            page.wait_for_timeout(50)
+            mover = next((p for p in pages.values() if my_turn(p)), None)
+        play_one(mover)
+
+
+def test_on_not_allowed_the_page_waits_for_the_rest_view_before_knocking_again(table_of_four, new_page,
+                                                                             live_server, fast_polls):
+    table, people = table_of_four
+    page = signed_in(new_page, live_server, people["N"], "N")
+    opened = closing_with(page, 4403)
+    polls = []
+
+    def refused(route):
+        polls.append(route.request.url)
+        route.fulfill(status=403, content_type="application/json", body='{"detail": "no"}')
+
+    page.route(f"**/api/play/tables/{table.pk}/", refused)
+    page.goto(f"/play/{table.pk}/")
+    wait_until(page, lambda: len(polls) >= 8, "the page to poll")  # 2 s of polls: a try-again page knocks again in it
+    assert len(opened) == 1
+    page.unroute(f"**/api/play/tables/{table.pk}/")  # let in again (a seat taken, say)
+    wait_until(page, lambda: len(opened) >= 2, "the page to knock again")
