@@ -16,6 +16,10 @@ receive went on blocking, again and again, in a task that was being cancelled (a
 feed's shutdown hung for as long as Redis answered). A receive whose task is being
 cancelled raises CancelledError before and after each wait (a message it had just taken
 stays in channels_redis's backup queue, and goes back to its channel at the next receive).
+
+A receive that fails for good (LAYER_DOWN: Redis stopped, a connection reset, timeouts in a
+row) is raised: a table's socket then closes with "try again" (drive.play.consumers) and the
+live feed joins again (drive.live.hub); neither lets it become Channels' 1011.
 """
 from __future__ import annotations
 

@@ -2,7 +2,6 @@
 as CSRF's origin check), a frame too large or too deeply nested is refused in words or with
 a policy close (never 1011 and a traceback), and one socket, one user and one user's
 sockets are limited as the REST API is."""
-import asyncio
 import json
 
 import pytest
@@ -219,4 +218,34 @@ def test_a_socket_lease_ends_with_its_minute(monkeypatch):
     assert not socket_limits.SocketLease(7, 2)._take()  # full this minute
     now[0] += socket_limits.LEASE_SECONDS  # no renewal came: their server is gone
     assert socket_limits.SocketLease(7, 2)._take()
-    asyncio.run(asyncio.sleep(0))
+
+
+@pytest.mark.redis
+def test_sockets_are_counted_in_redis_across_processes_and_a_stopped_redis_refuses_none(monkeypatch):
+    """Two server processes share the count through Redis (each lease below is what one
+    process's socket takes); with the cache's Redis stopped, nothing is refused."""
+    import uuid
+
+    from django.core.cache.backends.redis import RedisCache
+    from django.conf import settings
+
+    from drive.core.cache import TolerantRedisCache
+    from tests.services import require_redis
+
+    require_redis()
+    shared = TolerantRedisCache(settings.REDIS_URL, {"OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}})
+    assert isinstance(shared, RedisCache)
+    monkeypatch.setattr(socket_limits, "_cache", lambda: shared)
+    user = uuid.uuid4().int % 10**9  # a user of this run only (the Redis outlives runs)
+    here, there = socket_limits.SocketLease(user, 2), socket_limits.SocketLease(user, 2)
+    assert here._take() and there._take()
+    assert not socket_limits.SocketLease(user, 2)._take()  # a third, on either process
+    there._release()
+    third = socket_limits.SocketLease(user, 2)
+    assert third._take()
+    for lease in (here, third):
+        lease._release()
+    away = TolerantRedisCache("redis://127.0.0.1:1/0", {"OPTIONS": {"socket_connect_timeout": 1, "socket_timeout": 1}})
+    monkeypatch.setattr(socket_limits, "_cache", lambda: away)
+    assert all(socket_limits.SocketLease(user, 1)._take() for _ in range(3))
+    assert all(socket_limits.user_may_act(user, "1/minute") for _ in range(3))
