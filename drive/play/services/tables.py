@@ -231,8 +231,8 @@ def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = 
 
 
 def may_fill(user: User, table: PlayTable, place: PlaySeat) -> bool:
-    """Whether `user` may take this seat on an offer: nobody present holds it, and a
-    manager never moves themselves in front of the cards of a seat they did not open."""
+    """Whether `user` may take this seat on an offer: nobody present holds it, and it is
+    not a manager's (who could give themselves another person's cards mid-hand)."""
     return is_away(table, place) and not may_manage(user, table)
 
 
