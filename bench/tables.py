@@ -28,6 +28,16 @@ game the engine replays, and every socket ended on its table's last version (no 
 update). Counted as server errors: error frames, sockets closed by the server, and any
 error line or traceback in the servers' logs.
 
+--flood (issue 19): the people's tables with a rules robot at W are played twice, each
+time for --seconds: alone, then while one user holds as many strong-robot tables as the
+limits allow (tables of their own with a strong robot at E and rules robots at S and W,
+created until the service refuses) and plays at them (present). Printed: the people's
+tables' robot move p95 (the time from the action before a robot's move to its move, as
+PlayAction stamps it: the countdown, the queue and the decision) in both runs and their
+ratio (goal at most 1.5 x), and the longest strong decision on the wall clock (the
+`robots-slow` worker's task time, from its log; goal at most 2 s). The workers run as
+docker-compose.yml runs them: `worker` (-Q celery), `robots`, `robots-slow`.
+
 Baseline, same run and servers: one table of four people alone (--alone-seconds, its
 players thinking --alone-think so that it plays enough cards to measure). Goal: p95 at
 most 100 ms at 100 tables, no lost or duplicated play, no server error. Exit code 1 if a
@@ -40,6 +50,7 @@ import multiprocessing
 import multiprocessing.connection
 import os
 import random
+import re
 import shutil
 import signal
 import subprocess
@@ -56,6 +67,8 @@ from bench.evening_load import free_port, prepare_database, stop_servers  # noqa
 from bench.fanout import cpu_seconds, raise_open_files  # noqa: E402
 
 GOAL_P95_MS = 100.0
+GOAL_FLOOD_RATIO = 1.5  # the people's robots' p95 under the flood against without it
+GOAL_STRONG_SECONDS = 2.0
 DEFAULT_REDIS = "redis://127.0.0.1:6379/13"  # its own: fanout has 14, evening_load 15, the tests 11 and 12
 RULES = "short"
 SECRET = "bench-tables-" + "k" * 40
@@ -88,9 +101,13 @@ def start_servers(env, folder, web, concurrency, profile=None):
                                        "drive.asgi:application"], cwd=ROOT, env=env,
                                       stdout=open(Path(folder) / f"daphne-{i}.log", "wb"), stderr=subprocess.STDOUT))
         ports.append(port)
-    procs.append(subprocess.Popen([str(bin_dir / "celery"), "-A", "drive", "worker", "--concurrency",
-                                   str(concurrency), "--loglevel", "WARNING"], cwd=ROOT, env=env,
-                                  stdout=open(Path(folder) / "worker.log", "wb"), stderr=subprocess.STDOUT))
+    for name, queue, level in (("worker", "celery", "WARNING"), ("robots", "robots", "WARNING"),
+                               ("robots-slow", "robots_slow", "INFO")):  # INFO: each task's time
+        procs.append(subprocess.Popen([str(bin_dir / "celery"), "-A", "drive", "worker", "-Q", queue, "-n",
+                                       f"{name}@%h", "--concurrency", str(concurrency), "--loglevel", level,
+                                       "--without-gossip", "--without-mingle", "--without-heartbeat"],
+                                      cwd=ROOT, env=env, stdout=open(Path(folder) / f"{name}.log", "wb"),
+                                      stderr=subprocess.STDOUT))
     deadline, waiting = time.monotonic() + 60, list(ports)
     while waiting and time.monotonic() < deadline:
         still = []
@@ -133,6 +150,80 @@ def session_of(user):
     store[HASH_SESSION_KEY] = user.get_session_auth_hash()
     store.create()
     return store.session_key
+
+
+def make_flood(tag):
+    """One user's tables with a strong robot at E, made until the limits refuse the next
+    (at most 50); the user sits at N of each and plays there (present)."""
+    from django.contrib.auth import get_user_model
+
+    from drive.core.errors import ServiceError
+    from drive.play.services import tables
+
+    user = get_user_model().objects.create_user(f"{tag}-flood", password=None)
+    out = []
+    while len(out) < 50:
+        try:
+            table = tables.create_table(user, RULES, {"E": "strong", "S": "rules", "W": "rules"}, seat="N")
+        except ServiceError:
+            break  # the limits (PLAY_TABLES_ALIVE_PER_USER, PLAY_STRONG_SEATS_PER_USER, ...)
+        out.append({"id": table.pk, "robot": True, "robot_seats": {"E", "S", "W"},
+                    "clients": [{"seat": "N", "cookie": session_of(user), "query": ""}]})
+    return out
+
+
+def robot_gaps(tables):
+    """Seconds from the action before each robot's move to the move, at these tables."""
+    from drive.play.models import PlayAction
+
+    gaps = []
+    for table in tables:
+        stamps = dict(PlayAction.objects.filter(table_id=table["id"]).values_list("version", "created_at"))
+        gaps += [(stamps[v] - stamps[v - 1]).total_seconds() for v in PlayAction.objects.filter(
+            table_id=table["id"], by_robot=True).values_list("version", flat=True) if v - 1 in stamps]
+    return gaps
+
+
+def task_seconds(log_path):
+    """The run time of every robot's move a worker logged ("... succeeded in 1.23s")."""
+    found = re.findall(r"robot_move\[[^]]+\] succeeded in ([0-9.]+)s", Path(log_path).read_text(errors="replace"))
+    return [float(x) for x in found]
+
+
+def only(out, tables):
+    """The clients' report narrowed to these tables."""
+    ids = {t["id"] for t in tables}
+    return {**out, "sent": {k: v for k, v in out["sent"].items() if k[0] in ids},
+            "seen": {k: v for k, v in out["seen"].items() if k[0] in ids}}
+
+
+def flood_scenario(args, ports, pids, think, folder):
+    """The people's robots alone, then beside one user's strong-robot tables; answers failures."""
+    if args.robot_every <= 0:
+        raise SystemExit("--flood measures the people's tables' robots: --robot-every must be above 0")
+    quiet = make_tables(args.tables, args.robot_every, "q")
+    out = run_tables(ports, quiet, think, args.seconds, args.procs, pids)
+    failures = problems("alone", quiet, out, report("no flood", quiet, out, args.seconds))
+    before = robot_gaps([t for t in quiet if t["robot"]])
+    flood = make_flood("f")
+    busy = make_tables(args.tables, args.robot_every, "b")
+    out = run_tables(ports, busy + flood, think, args.seconds, args.procs, pids)
+    mine = only(out, busy)
+    failures += problems("flooded", busy, mine, report("beside flood", busy, mine, args.seconds))
+    after = robot_gaps([t for t in busy if t["robot"]])
+    strong = task_seconds(Path(folder) / "robots-slow.log")
+    p_before, p_after = pct(before, .95) * 1000, pct(after, .95) * 1000
+    ratio = p_after / p_before if p_before else float("nan")
+    print(f"flood: one user holds {len(flood)} strong-robot tables (the limits allow no more), playing at them; "
+          f"its robots' moves: {len(robot_gaps(flood))}")
+    print(f"people's tables' robot move p95: {p_before:.0f} ms alone ({len(before)} moves), {p_after:.0f} ms beside "
+          f"the flood ({len(after)} moves) = {ratio:.2f} x (goal <= {GOAL_FLOOD_RATIO} x: "
+          f"{'met' if ratio <= GOAL_FLOOD_RATIO else 'NOT met'}); the robot delay is {args.robot_delay} s of it")
+    longest = max(strong, default=float("nan"))
+    print(f"longest strong decision (robots-slow task, wall clock): {longest:.2f} s over {len(strong)} moves, "
+          f"p95 {pct(strong, .95):.2f} s (goal <= {GOAL_STRONG_SECONDS} s: "
+          f"{'met' if longest <= GOAL_STRONG_SECONDS else 'NOT met'})")
+    return failures
 
 
 def make_tables(count, robot_every, tag):
@@ -330,7 +421,7 @@ def check_log(tables, out):
             wrong.append(f"table {table['id']}: sent but not applied {sorted(sent - people)[:3]}, "
                          f"applied but not sent {sorted(people - sent)[:3]}")
         robots = {s for v, s, a, robot in log if robot}
-        if robots - ({"W"} if table["robot"] else set()):
+        if robots - table.get("robot_seats", {"W"} if table["robot"] else set()):
             wrong.append(f"table {table['id']}: a robot played {robots}")
         game = replay_game(row.record)
         actions = sum(len(d.get("actions", [])) for d in row.record.get("deals", []))
@@ -386,6 +477,8 @@ def main():
     parser.add_argument("--procs", type=int, default=2, help="client processes")
     parser.add_argument("--redis", default=DEFAULT_REDIS)
     parser.add_argument("--profile", help="write the first daphne's cProfile here (it stops by SIGINT)")
+    parser.add_argument("--flood", action="store_true",
+                        help="the people's robots alone and beside one user's strong-robot tables (issue 19)")
     args = parser.parse_args()
     think = tuple(float(x) for x in args.think.split(","))
     alone_think = tuple(float(x) for x in args.alone_think.split(","))
@@ -412,11 +505,17 @@ def main():
         subprocess.run(["redis-cli", "-u", args.redis, "flushdb"], check=False, capture_output=True)
         procs, ports = start_servers(env, folder, args.web, args.worker_concurrency, args.profile)
         pids = [p.pid for p in procs]
-        print(f"servers: {args.web} daphne + a Celery worker (prefork, {args.worker_concurrency}) on PostgreSQL "
+        print(f"servers: {args.web} daphne + Celery workers for the default, robots and robots_slow queues "
+              f"(prefork, {args.worker_concurrency} each) on PostgreSQL "
               f"and Redis ({args.redis}); {os.cpu_count()} CPUs shared with {args.procs} client processes")
         print(f"people think {think[0]}-{think[1]} s before a card (alone: {alone_think[0]}-{alone_think[1]} s); "
               f"robots {robot_delay[0]}-{robot_delay[1]} s; every {args.robot_every}th table has a robot at W "
               f"and a watcher by the invitation link")
+        if args.flood:
+            failures = flood_scenario(args, ports, pids, think, folder)
+            errors = log_errors(folder)
+            print(f"server log errors: {len(errors)}" + (f"  e.g. {errors[:3]}" if errors else ""))
+            return 0 if failures + len(errors) == 0 else 1
         alone = make_tables(1, 0, "alone")
         out = run_tables(ports, alone, alone_think, args.alone_seconds, 1, pids)
         base = report("one table", alone, out, args.alone_seconds)
