@@ -37,7 +37,7 @@ from drive.core.limits import TooDeep, bounded_json
 from drive.core.sockets import Pace, SocketLease, user_may_act
 from drive.play.access import invite_of, may_watch
 from drive.play.models import PlayTable
-from drive.play.services.actions import apply_action, robot_moves_held, send_robot_moves
+from drive.play.services.actions import apply_action, robot_moves_held, seen_at_table, send_robot_moves
 from drive.play.selectors.tables import announced_table, has_snapshot, snapshot, table_view, table_with_seats
 
 log = logging.getLogger(__name__)
@@ -265,6 +265,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return
         sockets_here(self.table_id).add(self)
         await self.accept()
+        await acting(seen_at_table)(user=user, table_id=self.table_id)  # its person is back: resume a paused table
         # Read again once in the group: a change between the first read and the join is not missed.
         await self._send_view(await reading(view_for)(user, self.table_id, self.invite) or view)
 

@@ -5,6 +5,7 @@ PLAY_IDLE_CLOSE_SECONDS with nobody it is closed. An event's table is never paus
 from datetime import timedelta
 
 import pytest
+from asgiref.sync import sync_to_async
 from django.utils import timezone
 
 from drive.core.errors import Conflict, Invalid
@@ -12,6 +13,7 @@ from drive.play.models import PlayAction, PlaySeat, PlayTable
 from drive.play.selectors.tables import game_of
 from drive.play.services import actions, robots, tables
 from tests.play.core_kit import fresh
+from tests.play.test_websocket import open_socket
 from tests.play.test_robot_queue import robot_to_act, sent  # noqa: F401 - the fixture
 
 pytestmark = pytest.mark.django_db
@@ -115,3 +117,22 @@ def test_a_table_nobody_came_back_to_is_closed(make_user, api, client, settings)
 def test_robots_never_fill_every_seat_of_a_table(make_user):
     with pytest.raises(Invalid):
         tables.create_table(make_user(), "short", {"N": "rules", "E": "rules", "S": "rules", "W": "rules"})
+
+
+@pytest.mark.django_db(transaction=True)
+async def test_opening_the_table_resumes_it(make_user, sent, settings):
+    """A person back on their table's page is present: its socket wakes the robot to act
+    (without it, a paused table waited for the person's own turn, which never came)."""
+    me = await sync_to_async(make_user)()
+    table = await sync_to_async(robot_to_act)(me)
+    await sync_to_async(away)(table, settings.PLAY_IDLE_PAUSE_SECONDS + 1, standin=True)
+    assert await sync_to_async(robots.play_robot)(table.pk, table.version) is False  # paused
+    sent.clear()  # the moves the table's making asked for (its commits ran: a transactional test)
+    socket, connected, _ = await open_socket(table.pk, me)
+    assert connected
+    await socket.receive_json_from(timeout=10)  # its view
+    await socket.disconnect()
+    assert [s[:2] for s in sent] == [(table.pk, table.version)]  # the robot to act is woken
+    seat = await sync_to_async(PlaySeat.objects.get)(table=table, seat="N")
+    assert not seat.standin
+    assert await sync_to_async(robots.play_robot)(table.pk, table.version) is True

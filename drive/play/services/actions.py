@@ -139,6 +139,23 @@ def back_in_seat(seat: PlaySeat, *, table: PlayTable | None = None, game: GameSt
         wake_robot(table, game or game_of(table))  # one pending move a table: never a second
 
 
+def seen_at_table(*, user: User | None, table_id: int) -> bool:
+    """The person opened their table (its socket): they are present, so a table paused for
+    want of them resumes and no robot stands in for them any more. Written only when they
+    were away or last seen a while ago. Answers whether it wrote."""
+    if user is None or not user.is_authenticated:
+        return False
+    with transaction.atomic():
+        table = locked_table(table_id)
+        mine = table.seats.filter(user=user).first()
+        if mine is None or table.finished_at is not None:
+            return False
+        if not mine.standin and mine.last_seen is not None and timezone.now() - mine.last_seen <= SEEN_AGAIN:
+            return False
+        back_in_seat(mine, table=table)
+        return True
+
+
 def is_present(seat: PlaySeat, now: timezone.datetime) -> bool:
     """A person sits here, plays for themselves and was seen within the idle pause."""
     return (seat.user_id is not None and not seat.standin and seat.last_seen is not None
