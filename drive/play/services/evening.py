@@ -8,7 +8,7 @@ ends at an online table goes into the results at once (drive.play.services.event
 
 A player without an account cannot sit at an online table: a robot of the event's kind
 plays their seat, and the hands count for them as played (the organiser may seat them,
-or a substitute, once they have an account: drive.play.services.tables.seat_substitute).
+or a substitute, once they have an account: drive.play.services.tables.offer_seat).
 A seat the movement leaves empty is played by the same robot.
 """
 from __future__ import annotations

@@ -57,7 +57,7 @@ def page_words() -> dict:
         "manage_silent": _("silent: a robot plays for now"),
         "seat_robot": _("Seat a %(robot)s"),
         "substitute": _("Substitute (user name)"),
-        "seat_substitute": _("Seat the substitute"),
+        "seat_substitute": _("Offer the seat"),
         "seated": _("Seat %(seat)s is filled."),
         "open_seat": _("open seat"),
         "trump": _("Trump"),
