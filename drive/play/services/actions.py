@@ -33,7 +33,7 @@ from drive.play.models import PlayAction, PlaySeat, PlayTable
 from drive.play.refusals import refusal_text
 from drive.play.selectors.tables import announced_keeper, game_of, snapshot, snapshot_keeper, table_view
 from drive.play.services.event_hands import post_hand
-from drive.play.services.reviews import review_after_commit
+from drive.play.services.reviews import hand_ended, review_after_commit
 
 ROBOT_TASK = "drive.play.tasks.robot_move"
 ROBOT_PENDING_SECONDS = 30  # a robot's move not run by then expires unrun (the sweep asks again)
@@ -108,7 +108,7 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     dealt by a cryptographically strong generator, the deal kept in the record), the
     next version, the log; after commit the change is published and a robot woken."""
     post_hand(table, game)  # an event's table: the hand counts in the evening at once
-    review_after_commit(table, game)  # a hand just ended: its double-dummy review is made once, by a worker
+    ended = hand_ended(game)  # before the next deal
     if game.phase == Phase.SCORED:
         game.deal(new_rng())
     table.record = game.record()
@@ -125,6 +125,8 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     transaction.on_commit(announced_keeper(table, change))  # nor, in this process, a read of the table
     publish_table(table.pk, table.version, change)
     wake_robot(table, game)
+    if ended is not None:  # asked last: with eager Celery its seconds of solving follow the table's news
+        review_after_commit(table_id=table.pk, hand=ended)
 
 
 def back_in_seat(seat: PlaySeat, *, table: PlayTable | None = None, game: GameState | None = None) -> None:

@@ -47,12 +47,13 @@ def _review(record: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
 
-def review_after_commit(table: PlayTable, game: GameState) -> None:
-    """Called as an action is saved: if it ended a hand (before the next is dealt), the
-    hand's review is asked of a worker once the action commits."""
-    if game.phase not in (Phase.SCORED, Phase.OVER):
-        return
-    table_id, hand = table.pk, len(game.deals)
+def hand_ended(game: GameState) -> int | None:
+    """The number of the hand the last action ended (before the next is dealt), else None."""
+    return len(game.deals) if game.phase in (Phase.SCORED, Phase.OVER) else None
+
+
+def review_after_commit(*, table_id: int, hand: int) -> None:
+    """The ended hand's review is asked of a worker once the action commits."""
     transaction.on_commit(lambda: task(REVIEW_TASK).delay(table_id, hand), robust=True)
 
 
