@@ -5,10 +5,13 @@ queue's worker, the `robots` and `robots-slow` workers, beat), on the test's Pos
 database and a redis-server of the test's own that it stops and starts.
 
 At each table a person (a REST client with a token) plays N and three rules robots the
-rest. Asserted: no 5xx to the people (an action answers 2xx, or the game's own 409/400;
-a read 2xx); every worker and beat alive afterwards, never restarted; every table moving
-again once Redis is back (robots' moves in PlayAction after its return: the sweep asks
-again for the moves lost with Redis), within a bounded wait. Never a speed."""
+rest. Each person also keeps the table's websocket open as its page does: closed by the server,
+it opens it again after a second. Asserted: no 5xx to the people (an action answers 2xx,
+or the game's own 409/400; a read 2xx); every worker and beat alive afterwards, never
+restarted; every table moving again once Redis is back (robots' moves in PlayAction after
+its return: the sweep asks again for the moves lost with Redis), within a bounded wait;
+the sockets closed only with "try again" (4013), never 1011 nor a refused handshake, and
+each hearing its table again after Redis' return. Never a speed."""
 import json
 import os
 import subprocess
@@ -22,6 +25,8 @@ from pathlib import Path
 import pytest
 import yaml
 from django.contrib.auth import get_user_model
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+from websockets.sync.client import connect
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
@@ -29,6 +34,7 @@ from drive.play.models import PlayAction, PlayTable
 from tests import services
 from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url
 from tests.integration.test_faults import PrivateRedis, _wait_for
+from tests.play.test_websocket import session_cookie
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
               pytest.mark.django_db(transaction=True)]
@@ -125,6 +131,44 @@ class Person:
         return [a for a in self.answers if not (200 <= a[1] < 300 or (a[0] == "POST" and a[1] in (400, 409)))]
 
 
+class Page:
+    """A person's table page: its websocket, opened again a second after the server closes it
+    (the page polls the REST view meanwhile: Person does)."""
+
+    TRY_AGAIN = 4013
+
+    def __init__(self, base, cookie, table_id):
+        self.base, self.cookie, self.table_id = base, cookie, table_id
+        self.closes = []  # the codes the server closed the socket with
+        self.refused = []  # handshakes that failed (a 403 would be one)
+        self.heard = []  # (monotonic time, version) of every view received
+
+    def run(self, stop):
+        url = self.base.replace("http://", "ws://") + f"/ws/play/{self.table_id}/"
+        while not stop.is_set():
+            try:
+                with connect(url, origin=self.base, additional_headers={"Cookie": f"sessionid={self.cookie}"},
+                             open_timeout=10, proxy=None, ping_interval=None) as socket:
+                    self._listen(socket, stop)
+            except ConnectionClosed as closed:
+                self.closes.append(closed.rcvd.code if closed.rcvd is not None else None)
+            except (InvalidHandshake, OSError) as failed:
+                self.refused.append(repr(failed))
+            stop.wait(1.0)
+
+    def _listen(self, socket, stop):
+        while not stop.is_set():
+            try:
+                frame = json.loads(socket.recv(timeout=1))
+            except TimeoutError:
+                continue
+            if "version" in frame:
+                self.heard.append((time.monotonic(), frame["version"]))
+
+    def heard_since(self, moment):
+        return [version for at, version in self.heard if at > moment]
+
+
 def robot_moves_since(table_id, moment):
     return PlayAction.objects.filter(table_id=table_id, by_robot=True, created_at__gt=moment).count()
 
@@ -137,14 +181,17 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
     server.env.update(services_env(redis.url))
     production = Production(redis.url)
     stop = threading.Event()
-    people = [Person(server.url, Token.objects.create(user=make_user(f"outage-{n}")).key) for n in range(TABLES)]
-    threads = []
+    users = [make_user(f"outage-{n}") for n in range(TABLES)]
+    people = [Person(server.url, Token.objects.create(user=user).key) for user in users]
+    threads, pages = [], []
     try:
         server.start()
         production.start()
         for person in people:
             person.create()
+        pages = [Page(server.url, session_cookie(user), p.table_id) for user, p in zip(users, people)]
         threads = [threading.Thread(target=p.play, args=(stop,), daemon=True) for p in people]
+        threads += [threading.Thread(target=page.run, args=(stop,), daemon=True) for page in pages]
         for thread in threads:
             thread.start()
         began = timezone.now()
@@ -154,7 +201,7 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
         redis.stop()
         time.sleep(OUTAGE_SECONDS)  # the people play on, or wait for robots that cannot be asked
         redis.start()  # empty: whatever was queued or pending is gone with it
-        back = timezone.now()
+        back, back_here = timezone.now(), time.monotonic()
 
         def moving_again():
             return [p.table_id for p in people if robot_moves_since(p.table_id, back) == 0
@@ -162,6 +209,8 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
 
         assert _wait_for(lambda: not moving_again(), BACK_WITHIN), \
             f"tables {moving_again()} never moved again: {LOGS}/outage-robots.log"
+        assert _wait_for(lambda: all(page.heard_since(back_here) for page in pages), BACK_WITHIN), \
+            f"sockets that never heard their table again: {[p.table_id for p in pages if not p.heard_since(back_here)]}"
         assert production.dead() == {}, f"exited: {production.dead()} (logs in {LOGS}/outage-*.log)"
         assert server.process.poll() is None
     finally:
@@ -175,4 +224,8 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
         assert person.server_errors() == [], person.server_errors()[:5]
         assert person.refused() == [], person.refused()[:5]
         assert any(a[0] == "POST" and a[1] == 200 for a in person.answers)  # they played
+    for page in pages:
+        assert page.refused == [], page.refused[:3]  # never a handshake refused (a 403 the page cannot read)
+        assert set(page.closes) <= {Page.TRY_AGAIN}, page.closes  # never 1011, never 4403
+        assert Page.TRY_AGAIN in page.closes  # the outage closed it ("try again"), and it was opened again
     assert get_user_model().objects.filter(username__startswith="outage-").count() == TABLES
