@@ -13,23 +13,15 @@ from drive.core import sockets as socket_limits
 from drive.core.tickets import issue_ticket
 from drive.play.consumers import TOO_BIG, TOO_MANY_SOCKETS
 from drive.play.models import PlayTable
-from drive.play.services import tables
 from tests.play.test_websocket import WAIT, frame, open_socket, session_cookie
+from tests.play.test_websocket import four, table_of_four  # noqa: F401 - fixtures
 
-SEATS = "NESW"
-
-
-@pytest.fixture
-def four(make_user):
-    return {seat: make_user(f"player-{seat}") for seat in SEATS}
 
 
 @pytest.fixture
-def table_id(four):
-    table = tables.create_table(four["N"], "short", {})
-    for seat in "ESW":
-        tables.take_seat(four[seat], table.pk, seat, table.invite)
-    return table.pk
+def table_id(table_of_four):
+    """A casual table of four people (tests.play.test_websocket's)."""
+    return table_of_four
 
 
 async def handshake(path, origin, host="testserver", extra=()):

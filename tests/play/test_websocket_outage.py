@@ -14,25 +14,17 @@ from rest_framework.test import APIClient
 from drive.core.channel_layer import RedisChannelLayer
 from drive.play.consumers import REFUSED, TRY_LATER
 from drive.play.models import PlayTable
-from drive.play.services import tables
 from engine import replay_game
 from tests.live.test_hub_faults import FlakyLayer
 from tests.play.test_websocket import WAIT, closed_with, frame, open_socket
+from tests.play.test_websocket import four, table_of_four  # noqa: F401 - fixtures
 
-SEATS = "NESW"
-
-
-@pytest.fixture
-def four(make_user):
-    return {seat: make_user(f"player-{seat}") for seat in SEATS}
 
 
 @pytest.fixture
-def table_id(four):
-    table = tables.create_table(four["N"], "short", {})
-    for seat in "ESW":
-        tables.take_seat(four[seat], table.pk, seat, table.invite)
-    return table.pk
+def table_id(table_of_four):
+    """A casual table of four people (tests.play.test_websocket's)."""
+    return table_of_four
 
 
 @pytest.fixture
