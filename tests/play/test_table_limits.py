@@ -16,7 +16,7 @@ from tests.services import require_postgres
 pytestmark = pytest.mark.django_db
 
 STRONG_THREE = {"E": "strong", "S": "strong", "W": "strong"}
-FULL = "You already have the most unfinished tables allowed (2): finish one before opening another."
+FULL = "You already have the most unfinished tables allowed (2): finish or close one before opening another."
 
 
 @pytest.fixture

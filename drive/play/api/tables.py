@@ -190,6 +190,15 @@ class SeatsView(APIView):
         return view_response(request, table_id)
 
 
+class CloseView(APIView):
+    @extend_schema(request=None, responses={200: TableViewSerializer, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},
+                   summary="As its creator, close a casual table before its game is over (it no longer counts "
+                           "among your open tables)")
+    def post(self, request, table_id):
+        tables.close_table(user=request.user, table_id=table_id)
+        return view_response(request, table_id)
+
+
 class ActionsView(APIView):
     @extend_schema(request=ActionRequestSerializer,
                    responses={200: TableViewSerializer, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND, 409: CONFLICT},

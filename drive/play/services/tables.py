@@ -132,8 +132,8 @@ def require_room_for_table(user: User) -> None:
     mine = PlayTable.objects.filter(created_by=user, event__isnull=True)
     alive = settings.PLAY_TABLES_ALIVE_PER_USER
     if mine.filter(finished_at__isnull=True).count() >= alive:
-        raise TooMany(_("You already have the most unfinished tables allowed (%(count)s): finish one before "
-                        "opening another.") % {
+        raise TooMany(_("You already have the most unfinished tables allowed (%(count)s): finish or close one "
+                        "before opening another.") % {
             "count": alive})
     per_hour = settings.PLAY_TABLES_PER_HOUR
     if mine.filter(created_at__gte=timezone.now() - timedelta(hours=1)).count() >= per_hour:
@@ -255,6 +255,23 @@ def seat_robot(user: User | None, table_id: int, seat: str, robot: str) -> PlayT
         place.save(update_fields=["user", "robot", "standin", "offered_to"])
         publish_table(table.pk, table.version)
         wake_robot(table, game_of(table))
+        return table
+
+
+def close_table(*, user: User | None, table_id: int) -> PlayTable:
+    """The creator ends their casual table before its game is over: its robots stop, its
+    played hands stay readable, and it no longer counts among the tables they have open
+    (PLAY_TABLES_ALIVE_PER_USER). An event's table ends with its round, not here."""
+    user = signed_in(user)
+    with transaction.atomic():
+        table = locked_table(table_id)
+        if table.event_id is not None or table.created_by_id != user.pk:
+            raise Forbidden(_("Only the table's creator may close it."))
+        if table.finished_at is not None:
+            raise Conflict(_("The game is over."))
+        table.finished_at = timezone.now()
+        table.save(update_fields=["finished_at", "changed_at"])
+        publish_table(table.pk, table.version)
         return table
 
 

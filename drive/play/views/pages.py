@@ -55,7 +55,9 @@ def lobby(request: HttpRequest) -> HttpResponse:
         mine = seat_of(request.user, table)
         rows.append({"label": preset_label(_rules_name(table.rules)), "url": reverse("play-table", args=[table.pk]),
                      "seat_letter": seat_letter(mine.seat) if mine else "–", "finished": table.finished_at is not None,
-                     "state": _("Game over") if table.finished_at else _("Playing")})
+                     "state": _("Game over") if table.finished_at else _("Playing"),
+                     "close": (reverse("play-close", args=[table.pk]) if table.finished_at is None
+                               and table.event_id is None and table.created_by_id == request.user.pk else None)})
     seats = [{"code": code, "letter": seat_letter(code), "default": "rules"} for code in "ESW"]
     offers = [{"label": preset_label(_rules_name(o.table.rules)), "seat": o.seat, "seat_letter": seat_letter(o.seat),
                "action": reverse("play-take-seat", args=[o.table_id])} for o in offers_to(request.user)]
@@ -120,6 +122,18 @@ def take_seat(request: HttpRequest, table_id: int) -> HttpResponse:
         if request.POST.get("from") == "lobby":  # an offer accepted there: the table may not be theirs to watch
             return redirect("play-lobby")
     return redirect("play-table", table_id)
+
+
+@login_required
+@require_POST
+def close_table(request: HttpRequest, table_id: int) -> HttpResponse:
+    try:
+        table_services.close_table(user=request.user, table_id=table_id)
+    except ServiceError as refused:
+        messages.error(request, refused.message)
+    else:
+        messages.success(request, _("The table is closed."))
+    return redirect("play-lobby")
 
 
 @login_required
