@@ -81,3 +81,12 @@ def test_the_lobby_closes_a_table_by_its_button(client, make_user):
     answer = client.post(f"/play/{theirs.pk}/close/", follow=True)
     assert "Only the table&#x27;s creator may close it." in answer.content.decode()
     assert fresh(theirs).finished_at is None
+
+
+def test_the_lobby_says_a_closed_table_is_closed(client, make_user):
+    me = make_user()
+    table = tables.create_table(me, "short", ROBOTS)
+    tables.close_table(user=me, table_id=table.pk)
+    client.force_login(me)
+    page = client.get("/play/").content.decode()
+    assert "<td>Closed</td>" in page and "Game over" not in page

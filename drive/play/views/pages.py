@@ -20,7 +20,7 @@ from drive.core.seats import seat_letter
 from engine import VARIANTS
 from drive.play.access import (any_table, invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
                                may_watch, offered_seat_to, remember_invite, seat_of)
-from drive.play.models import PlaySeat
+from drive.play.models import PlaySeat, PlayTable
 from drive.play.services import tables as table_services
 from drive.play.selectors.history import hand_story
 from drive.play.selectors.reviews import stored_review
@@ -55,7 +55,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         mine = seat_of(request.user, table)
         rows.append({"label": preset_label(_rules_name(table.rules)), "url": reverse("play-table", args=[table.pk]),
                      "seat_letter": seat_letter(mine.seat) if mine else "–", "finished": table.finished_at is not None,
-                     "state": _("Game over") if table.finished_at else _("Playing"),
+                     "state": _table_state(table),
                      "close": (reverse("play-close", args=[table.pk]) if table.finished_at is None
                                and table.event_id is None and table.created_by_id == request.user.pk else None)})
     seats = [{"code": code, "letter": seat_letter(code), "default": "rules"} for code in "ESW"]
@@ -64,6 +64,12 @@ def lobby(request: HttpRequest) -> HttpResponse:
     return render(request, "play/lobby.html", {
         "presets": presets(), "chosen": chosen, "seats": seats, "robot_choices": ROBOT_CHOICES,
         "tables": rows, "offers": offers, "form_error": error}, status=status)
+
+
+def _table_state(table) -> str:
+    if table.finished_at is None:
+        return _("Playing")
+    return _("Game over") if table.phase == PlayTable.Phase.OVER else _("Closed")  # closed by its creator, or idle
 
 
 def _table_title(table) -> str:
