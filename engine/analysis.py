@@ -10,6 +10,12 @@ value) and what it can take after the card played (``after``); ``cost`` is
 their difference, the tricks the card gave away double dummy. Values count
 the side's tricks for the whole hand (tricks won so far included).
 
+``lost`` is how many tricks fewer than the double-dummy result the side that
+fell short took: at most the hand's tricks. It is not the sum of the cards'
+costs: a side's mistake can be given back by the other side's, so in a long
+hand of errors on both sides the costs add up to more than the tricks played
+(a Siberian hand's costs summed to 14 of 13 tricks, issue 20).
+
 DDS solves every position where it applies (robots/solver.py: four hands,
 trumps or no trump, jokers as top trumps, either ranking); elsewhere (a joker
 still in play in no trump) the engine's own search is exhaustive once few
@@ -60,10 +66,18 @@ def analyse(record: dict, hand: int = -1) -> dict:
                       "cost": max(values.values()) - values[card]}
         plays.append(entry)
         tp.play(card)
+    tricks = {SIDES[s]: tp.won[s] + tp.won[s + 2] for s in (0, 1)}
     return {"hand": index, "trump": "NT" if core.trump == 4 else "SHDC"[core.trump],
             "leader": labels[core.first_leader], "double_dummy": dd,
-            "tricks": {SIDES[s]: tp.won[s] + tp.won[s + 2] for s in (0, 1)},
-            "plays": plays, "lost": sum(p["cost"] or 0 for p in plays)}
+            "tricks": tricks, "plays": plays, "lost": short_of_best(dd, tricks)}
+
+
+def short_of_best(dd: dict | None, tricks: dict) -> int | None:
+    """The tricks the side that fell short of the double-dummy result did not take
+    (0 when both took it; None with no result): between 0 and the hand's tricks."""
+    if dd is None:
+        return None
+    return max(0, *(dd[side] - tricks[side] for side in SIDES))
 
 
 def card_values(tp: TrickPlay) -> dict | None:
@@ -95,4 +109,4 @@ class _Plain:
         self.complete = hand.complete
 
 
-__all__ = ["AnalysisError", "analyse", "card_values"]
+__all__ = ["AnalysisError", "analyse", "card_values", "short_of_best"]
