@@ -1,6 +1,6 @@
 """The organiser's page of an evening's online tables (/console/events/<id>/online-tables/):
 linked from the evening's console, it sets the tables online, on paper or mixed (the audit
-log says who and what), refuses a bad list (400) or a switch of a table in play (409), is
+log says who and what), refuses a bad list (400), keeps a change asked during a round for the next round, is
 the organisers' only, lists the online tables to watch, and speaks en/ru/uk. An event's
 table page gives its organisers every seat's controls (a robot or a substitute)."""
 import re
@@ -69,13 +69,14 @@ def test_a_bad_form_is_a_400_with_its_message(event, organiser, form, message):
     assert not OnlineTables.objects.filter(event=event).exists()
 
 
-def test_switching_a_table_in_play_is_a_409_with_the_reason(event, organiser):
+def test_a_change_during_a_round_is_kept_for_the_next_round(event, organiser):
     client = signed_in(organiser)
     client.post(url(event), {"mode": "online", "tables": "", "robot": "rules"})
     ev.start_round(actor=organiser, event=event)
     answer = client.post(url(event), {"mode": "paper", "tables": "", "robot": "rules"})
-    assert answer.status_code == 409 and "Round 1 is being played at tables 1, 2" in answer.content.decode()
-    assert OnlineTables.objects.get(event=event).mode == "online"
+    assert answer.status_code == 302  # as the help says: it holds from the next round
+    assert OnlineTables.objects.get(event=event).mode == "paper"
+    assert "holds from the next round" in client.get(url(event)).content.decode()
 
 
 def test_the_online_tables_are_listed_to_watch(event, organiser):

@@ -67,18 +67,18 @@ def test_a_bad_setting_is_refused_with_its_field(make_event, organiser, change, 
     assert err.value.field == field
 
 
-def test_a_table_in_play_cannot_switch_until_its_round_is_closed(online_evening, organiser):
+def test_a_change_during_a_round_holds_from_the_next_round(online_evening, organiser):
     ev.start_round(actor=organiser, event=online_evening)
-    with pytest.raises(Conflict) as err:
-        evening.set_online_tables(actor=organiser, event=online_evening, mode="mixed", tables=[1])
-    assert err.value.extra["tables"] == [2]
-    with pytest.raises(Conflict):
-        evening.set_online_tables(actor=organiser, event=online_evening, mode="paper")
-    # Tables not in the round, and the robot for later rounds, may change meanwhile.
-    evening.set_online_tables(actor=organiser, event=online_evening, mode="mixed", tables=[1, 2, 3], robot="random")
+    # Asked while round 1 is played: kept (no 409), and round 1 keeps its way of playing.
+    setting = evening.set_online_tables(actor=organiser, event=online_evening, mode="mixed", tables=[1])
+    assert (setting.mode, setting.tables) == ("mixed", [1])
+    assert sorted(PlayTable.objects.filter(event=online_evening, round_number=1)
+                  .values_list("table_number", flat=True)) == [1, 2]
     past_deadline(online_evening)
     ev.end_round(actor=organiser, event=online_evening)
-    evening.set_online_tables(actor=organiser, event=online_evening, mode="mixed", tables=[1])  # between rounds
+    ev.start_round(actor=organiser, event=online_evening)  # round 2 is dealt by the new setting
+    assert list(PlayTable.objects.filter(event=online_evening, round_number=2)
+                .values_list("table_number", flat=True)) == [1]
 
 
 def test_the_setting_is_frozen_once_the_evening_is_over(online_evening, organiser):

@@ -27,7 +27,7 @@ from drive.core.clock import seconds_left
 from drive.core.errors import Conflict, Invalid
 from drive.events.access import require_organiser
 from drive.events.models import Event
-from drive.events.services.audit import log_action
+from drive.events.services.audit import changed, log_action
 from engine import Phase, find_variant, new_rng
 from engine.robots import ROBOTS
 from drive.play.models import PlayAction, PlaySeat, PlayTable
@@ -37,7 +37,6 @@ from drive.play.services.actions import judged, locked_table, wake_robot
 from drive.play.services.event_hands import hand_over, post_hand
 from drive.play.services.robots import STANDIN_ROBOT
 from drive.scoring.models import OnlineTables, Round, Seat
-from drive.scoring.selectors.rounds import current_round
 
 Mode = OnlineTables.Mode
 ROBOT_KINDS = tuple(kind for kind, _label in PlaySeat.Robot.choices if kind)
@@ -60,9 +59,11 @@ def _table_numbers(tables: Any) -> list[int]:
 def set_online_tables(*, actor: User | None, event: Event, mode: str, tables: Any = None,
                       robot: str | None = None) -> OnlineTables:
     """The organiser says how the evening's tables play: all on paper, all online, or mixed
-    (the tables listed online). Any time before the evening is over; while a round is
-    played a change that touches one of its tables is refused (409): its hands are being
-    played one way, and switching would lose them. The change holds from the next round."""
+    (the tables listed online). Any time before the evening is over. The change holds from
+    the next round that starts: the setting is read when a round's clock starts, and a
+    round being played keeps its way of playing (its online tables are dealt already, its
+    paper tables take their results on paper) until it is closed. A change that changes
+    nothing is not logged."""
     require_organiser(actor, event.club)
     if mode not in Mode.values:
         raise Invalid(_("Tables are played on paper, online or mixed."), field="mode")
@@ -76,29 +77,14 @@ def set_online_tables(*, actor: User | None, event: Event, mode: str, tables: An
         raise Conflict(_("The evening is over: its tables stay as they were played."))
     setting = online_setting(event)
     before = {"mode": setting.mode, "tables": list(setting.tables), "robot": setting.robot}
-    new = OnlineTables(event=event, mode=mode, tables=numbers if mode == Mode.MIXED else [],
-                       robot=robot or setting.robot)
-    touched = _tables_in_play_changed(event, setting, new)
-    if touched:
-        raise Conflict(_("Round %(round)s is being played at tables %(tables)s: changing how they play would lose "
-                         "its hands. Change it once the round is closed.") % {
-            "round": touched[0], "tables": ", ".join(str(n) for n in touched[1])},
-            extra={"tables": touched[1]})
-    setting.mode, setting.tables, setting.robot = new.mode, new.tables, new.robot
+    after = {"mode": mode, "tables": numbers if mode == Mode.MIXED else [], "robot": robot or setting.robot}
+    before, after = changed(before, after)
+    if not after:
+        return setting
+    setting.mode, setting.tables, setting.robot = mode, numbers if mode == Mode.MIXED else [], robot or setting.robot
     setting.save()
-    log_action(actor=actor, event=event, action="tables.online", before=before,
-               after={"mode": setting.mode, "tables": setting.tables, "robot": setting.robot}, obj=setting)
+    log_action(actor=actor, event=event, action="tables.online", before=before, after=after, obj=setting)
     return setting
-
-
-def _tables_in_play_changed(event: Event, old: OnlineTables, new: OnlineTables) -> tuple[int, list[int]] | None:
-    """(round, tables) of the round in play whose way of playing the change would switch."""
-    round_ = current_round(event) if event.phase == Event.Phase.IN_PROGRESS else None
-    if round_ is None or round_.state != Round.State.PLAYING:
-        return None
-    seated = set(Seat.objects.filter(round=round_, table__isnull=False).values_list("table__number", flat=True))
-    changed = sorted(n for n in seated if old.is_online(n) != new.is_online(n))
-    return (round_.number, changed) if changed else None
 
 
 # --- a round starts: its online tables dealt ------------------------------------------------
@@ -130,13 +116,12 @@ def _open_table(event: Event, round_: Round, number: int, people: dict[str, Any]
     game.deal(rng)
     table = PlayTable.objects.create(rules=variant.options_json(), record=game.record(), phase=str(game.phase),
                                      event=event, round_number=round_.number, table_number=number)
-    now = timezone.now()
     seats = []
     for place in variant.seats:
         user = people.get(place)
         person = user is not None and user.is_active
         seats.append(PlaySeat(table=table, seat=place, user=user if person else None, robot="" if person else robot,
-                              last_seen=now if person else None))
+                              last_seen=None))  # not seen until they open the table
     PlaySeat.objects.bulk_create(seats)
     wake_robot(table, game)
     return table

@@ -9,7 +9,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from drive.core.broadcast import publish_table
@@ -57,39 +57,63 @@ def play_robot(table_id: int, version: int) -> bool:
 
 def sweep_silent_seats(now: timezone.datetime | None = None) -> int:
     """Beat's sweep: a person to act who has been silent past the table's timeout gets a
-    robot standing in until they act again. Answers how many seats it gave a stand-in."""
+    robot standing in until they act again; at an evening's table, so does every person
+    who has not come since the round started, once the timeout has passed from its start
+    (whether or not it is their turn). Answers how many seats it gave a stand-in."""
     now = now or timezone.now()
-    quiet = PlayTable.objects.filter(finished_at__isnull=True, phase__in=[str(p) for p in ACTING],
-                                     changed_at__lt=now - timedelta(seconds=1))
+    quiet = PlayTable.objects.filter(Q(changed_at__lt=now - timedelta(seconds=1)) | Q(event__isnull=False),
+                                     finished_at__isnull=True, phase__in=[str(p) for p in ACTING])
     count = 0
     for table_id in quiet.values_list("pk", flat=True):
         count += stand_in_if_silent(table_id, now)
     return count
 
 
-def stand_in_if_silent(table_id: int, now: timezone.datetime) -> bool:
+def stand_in_if_silent(table_id: int, now: timezone.datetime) -> int:
+    """The person to act silent past the table's timeout (counted from the table's last
+    change) gets a stand-in; at an evening's table, so does every person absent since the
+    round started (stand_in_for_absent). Answers how many seats it gave a stand-in."""
     with transaction.atomic():
         table = locked_table(table_id)
-        if table.finished_at is not None or table.changed_at > now - timedelta(seconds=table.timeout_seconds):
-            return False
+        if table.finished_at is not None:
+            return 0
         if table.event_id is not None and round_paused(table.event_id, table.round_number):
-            return False  # nobody is silent while the clock is stopped; its resume wakes the robots
+            return 0  # nobody is silent while the clock is stopped; its resume wakes the robots
+        silent = table.changed_at <= now - timedelta(seconds=table.timeout_seconds)
+        absent = stand_in_for_absent(table, now) if table.event_id is not None else 0
+        if not silent and not absent:
+            return 0
         if is_paused(table, list(table.seats.all()), now):
-            return False  # nobody to play with: the first person back wakes the robots
+            return 0  # nobody to play with: the first person back wakes the robots
+        if absent:
+            publish_table(table.pk, table.version)  # the table and the console show the stand-ins
         game = game_of(table)
         seat = table.seats.filter(seat=game.to_act).first() if game.to_act else None
         version = table.version
         if seat is not None and seat.played_by_robot:
-            # its move was asked for and never came (a broker that was down, a worker
-            # killed): ask again; the task plays only at this version, so never twice
+            # a stand-in just given plays at once; a move asked for that never came (a broker
+            # that was down, a worker killed) is asked again: the task plays only at this
+            # version, so never twice
             transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
-            return False
-        if seat is None or seat.user_id is None:
-            return False
+            return absent
+        if not silent or seat is None or seat.user_id is None:
+            return absent
         PlaySeat.objects.filter(pk=seat.pk).update(standin=True)
         publish_table(table.pk, table.version)
         transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
-        return True
+        return absent + 1
+
+
+def stand_in_for_absent(table: PlayTable, now: timezone.datetime) -> int:
+    """An evening's table (its row locked): once the table's timeout has passed since the
+    round started (the table was dealt), each person not seen at it since then gets a
+    robot standing in, their turn or not, until they come. Answers how many it gave one."""
+    started = table.created_at  # dealt when the round's clock started
+    if now - started < timedelta(seconds=table.timeout_seconds):
+        return 0
+    absent = (table.seats.filter(user__isnull=False, standin=False)
+              .filter(Q(last_seen__isnull=True) | Q(last_seen__lt=started)))
+    return absent.update(standin=True)
 
 
 def close_idle_tables(now: timezone.datetime | None = None) -> int:

@@ -21,6 +21,7 @@ RoundHandler = Callable[[Event, Round], None]
 # Why a hand's row changed, kept in its history in English (shown in the reader's language).
 PLAYED_ONLINE = gettext_noop("played online")
 FINISHED_BY_ROBOTS = gettext_noop("finished by robots at the round's deadline")
+STOOD_IN = gettext_noop("played online, a robot standing in for a player who did not come")
 ORGANISER_KINDS = (HandResult.ChangeKind.CORRECTION, HandResult.ChangeKind.REVOKE, HandResult.ChangeKind.ADJUSTED)
 
 _round_started: list[RoundHandler] = []
@@ -64,11 +65,13 @@ def round_closing(event: Event, round_: Round) -> None:
 
 @transaction.atomic
 def record_played_hand(*, event_id: int, round_number: int, table_number: int, hand_number: int, ns_tricks: int,
-                       trump: str | None, by_robots: bool = False) -> tuple[HandResult, str]:
+                       trump: str | None, by_robots: bool = False,
+                       stood_in: bool = False) -> tuple[HandResult, str]:
     """A hand played to its end at an online table: stored as a confirmed result (no seat
     entered it, none confirmed it: the engine counted the tricks), so recomputation,
     standings and the live pages follow as for paper. `by_robots`: robots finished it at
-    the deadline, and the row says so (its kind, shown in the results and the console).
+    the deadline, and the row says so (its kind, shown in the results and the console);
+    `stood_in`: a robot played for an absent person in it, flagged the same way.
 
     Idempotent. A paper entry at the same hand gives way to the hand as played; an
     organiser's correction stands (the organiser's word is final). Returns (result,
@@ -82,7 +85,7 @@ def record_played_hand(*, event_id: int, round_number: int, table_number: int, h
     _check_hand(event, hand_number)
     ns_tricks = _tricks(ns_tricks)
     trump = _trump(event, round_, hand_number, None if trump == "NT" else trump)
-    kind = HandResult.ChangeKind.ROBOTS if by_robots else HandResult.ChangeKind.ENTRY
+    kind = HandResult.ChangeKind.ROBOTS if by_robots or stood_in else HandResult.ChangeKind.ENTRY
     result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
     if result is not None and result.change_kind in ORGANISER_KINDS:
         return result, "kept"
@@ -94,7 +97,7 @@ def record_played_hand(*, event_id: int, round_number: int, table_number: int, h
     result.ns_tricks, result.trump, result.status, result.change_kind = ns_tricks, trump, HandResult.Status.CONFIRMED, kind
     result.entered_by = result.confirmed_by = ""
     result.disputed_ns_tricks = None
-    _save(result, FINISHED_BY_ROBOTS if by_robots else PLAYED_ONLINE)
+    _save(result, FINISHED_BY_ROBOTS if by_robots else STOOD_IN if stood_in else PLAYED_ONLINE)
     _after_change(event, round_, table)
     return result, outcome
 
