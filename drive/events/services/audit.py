@@ -59,8 +59,8 @@ def describe(obj: models.Model) -> str:
         return obj.player.display_name
     if label in ("scoring.round", "scoring.table"):
         return str(obj.number)
-    if label == "scoring.handresult":
-        return ""
+    if label in ("scoring.handresult", "scoring.onlinetables"):
+        return ""  # a hand says its place in `after`; the evening's one setting, its changes
     return str(obj)
 
 
@@ -191,7 +191,10 @@ KEY_LABELS = {
     "claimed_at": _("claimed at"),
 }
 # Values the log writes as codes: the door code is never logged, only that it is new.
-VALUE_LABELS = {("door_code", "new"): _("a new one")}
+VALUE_LABELS = {("door_code", "new"): _("a new one"),
+                # the robot of an evening's empty seats (drive.play's kinds, a floor up)
+                ("robot", "rules"): _("rules robot"), ("robot", "random"): _("random robot"),
+                ("robot", "strong"): _("strong robot")}
 
 
 def _label(field: models.Field | None, name: str) -> str:
