@@ -93,6 +93,8 @@ def card_values(tp: TrickPlay) -> dict | None:
 def _core_of(state):
     """The hand's trick core as a TrickPlay-like object, and the label at each position."""
     core = getattr(state, "hand", None) or getattr(state, "tricks", None)
+    if callable(core):   # a hand thrown in (Siberian, all passed): no trick core, only a method
+        core = None
     seating = getattr(state, "seating", None)
     labels = tuple(seating.labels) if seating is not None else SEATS
     if isinstance(core, HandState):

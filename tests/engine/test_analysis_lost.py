@@ -24,3 +24,20 @@ def test_short_of_best():
     assert short_of_best({"NS": 9, "EW": 4}, {"NS": 9, "EW": 4}) == 0
     assert short_of_best({"NS": 9, "EW": 4}, {"NS": 11, "EW": 2}) == 2
     assert short_of_best(None, {"NS": 9, "EW": 4}) is None
+
+
+def test_a_hand_thrown_in_has_no_review():
+    """A Siberian hand all passed has no trick played: AnalysisError (stored as no
+    review), not an AttributeError that left the page "being prepared" for ever."""
+    from engine.analysis import AnalysisError
+    from engine.state import ACTING
+    import random
+    from engine.variants import find_variant
+
+    rng = random.Random(0)
+    game = find_variant("siberian").new_game(rng=rng)
+    game.deal(rng)
+    while game.phase in ACTING:
+        game.apply(next(a for a in game.legal_actions() if str(a) == "pass"))
+    with pytest.raises(AnalysisError):
+        analyse(game.record())

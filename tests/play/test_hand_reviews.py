@@ -17,7 +17,7 @@ from drive.play.tasks import review_hand
 pytestmark = pytest.mark.django_db
 
 WAITING = "is being prepared"
-REVIEWED = "Tricks given away by the cards played"
+REVIEWED = "With every card seen, the best play gives"
 
 
 def signed_in(user):

@@ -39,7 +39,20 @@ def hand_story(record: dict[str, Any]) -> dict[str, Any]:
             seen = done
     view = state.view(watcher)
     return {"dealer": last.get("dealer"), "hands": last.get("hands", {}), "calls": calls, "tricks": tricks,
-            "trump": view.get("trump"), "taken": view.get("tricks", {}), "score": state.score()}
+            "trump": view.get("trump"), "taken": view.get("tricks", {}), "score": state.score(),
+            **_seating(state)}
+
+
+def _seating(state: GameState) -> dict[str, Any]:
+    """How the variant names the hand's sides and dummies. The review (engine.analysis)
+    names the side of the positions 0 and 2 "NS", the other "EW"; with dummies (two or
+    three players) a side is its players, "N", "E+S", as the hand's tricks are counted.
+    `dummies`: a dummy's label -> the player who plays it ("S" -> "N" for two players)."""
+    seating = getattr(state, "seating", None)
+    if seating is None:
+        return {"sides": {"NS": "NS", "EW": "EW"}, "dummies": {}}
+    return {"sides": {"NS": seating.side_name(0), "EW": seating.side_name(1)},
+            "dummies": {seating.labels[p]: seating.players[p] for p in seating.dummies}}
 
 
 def _last_trick(state: GameState, seat: str) -> dict[str, Any] | None:

@@ -26,7 +26,7 @@ from drive.play.selectors.history import hand_story
 from drive.play.selectors.reviews import stored_review
 from drive.play.services.reviews import ask_review
 from drive.play.selectors.tables import hand_records, offers_to, players, table_view, table_with_seats, tables_of
-from drive.play.views.words import page_words, rank_letters, suit_names
+from drive.play.views.words import page_words, rank_letters, review_words, suit_names
 from drive.play.views.presets import preset_label, presets
 
 MANAGER_ROBOTS = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label)]
@@ -157,11 +157,14 @@ def hands_page(request: HttpRequest, table_id: int) -> HttpResponse:
     for item in records:
         story = hand_story(item["record"])
         shown = item["number"] == chosen
+        name = _hand_label(story["dummies"])
         hands.append({"number": item["number"], "dealer": seat_letter(item["dealer"]), "story": story,
-                      "deal": _deal_rows(story["hands"]),
-                      "calls": [{**c, "seat": seat_letter(c["seat"])} for c in story["calls"]],
-                      "tricks": _trick_rows(story["tricks"]), "taken": _sides(story["taken"]),
-                      **(_stored_review(table.pk, item["number"]) if shown else {}), "shown": shown})
+                      "trump": denomination_words(story["trump"]) if story["trump"] else None,
+                      "deal": _deal_rows(story["hands"], name),
+                      "calls": [{"seat": name(c["seat"]), "call": call_words(c["call"])} for c in story["calls"]],
+                      "tricks": _trick_rows(story["tricks"], name), "taken": _sides(story["taken"]),
+                      **(_review_in_words(_stored_review(table.pk, item["number"]), story, name)
+                         if shown else {}), "shown": shown})
     return render(request, "play/hands.html", {
         "table": table, "hands": hands, "table_title": _table_title(table),
         "players": players(table), "suits": suit_names(), "ranks": rank_letters()})
@@ -193,13 +196,76 @@ def card_face(card: str) -> dict:
     return {"code": card, "rank": ranks.get(card[0], card[0]), "pip": SYMBOLS[card[1]], "suit": card[1]}
 
 
-def _deal_rows(hands: dict) -> list:
-    return [{"seat": seat_letter(label) if label in "NESW" else label,
-             "cards": [card_face(c) for c in hands[label]]} for label in hands]
+def _deal_rows(hands: dict, name) -> list:
+    return [{"seat": name(label), "cards": [card_face(c) for c in hands[label]]} for label in hands]
 
 
-def _trick_rows(tricks: list) -> list:
-    return [{"number": n, "leader": seat_letter(t["leader"]), "winner": seat_letter(t["winner"]),
-             "cards": [{"seat": seat_letter(p["seat"]) if p["seat"] in "NESW" else _("dummy"),
-                        "won": p["seat"] == t["winner"], **card_face(p["card"])} for p in t["cards"]]}
+def _trick_rows(tricks: list, name) -> list:
+    return [{"number": n, "leader": name(t["leader"]), "winner": name(t["winner"]),
+             "cards": [{"seat": name(p["seat"]), "won": p["seat"] == t["winner"], **card_face(p["card"])}
+                       for p in t["cards"]]}
             for n, t in enumerate(tricks, start=1)]
+
+
+def _hand_label(dummies: dict):
+    """A hand's label as the variant names it: a seat's letter, "dummy" (three players),
+    "dummy (N)" with the player who plays it, never the bare seat of nobody."""
+    def name(label: str) -> str:
+        if label in dummies:
+            return review_words()["dummy_of"] % {"player": seat_letter(dummies[label])}
+        return _("dummy") if label == "dummy" else seat_letter(label)
+    return name
+
+
+def card_words(card: str) -> str:
+    """A card in one piece of text, as the table shows it: "Q♦", "Д♦"; a joker's star."""
+    face = card_face(card)
+    return face["rank"] + face["pip"]
+
+
+def denomination_words(text: str) -> str:
+    """A trump or a named denomination: "♦ Diamonds", "No trump"; a ranking in words."""
+    words = page_words()
+    if text in SYMBOLS:
+        return f"{SYMBOLS[text]} {words['suits'][text]}"
+    return words["calls"].get(text) or words["calls"].get(str(text).lower()) or text
+
+
+def call_words(call: str) -> str:
+    """A call as the table page words it (play.js callText): "Pass", "4 downtown",
+    "Trump: ♦ Diamonds", "Put away 2♥ 3♣", a card by its face."""
+    words = page_words()
+    parts = str(call).split()
+    if len(parts) == 1:
+        if len(call) == 2 and call[1] in SYMBOLS or call in ("BJ", "LJ"):
+            return card_words(call)
+        return words["calls"].get(call) or denomination_words(call)
+    if parts[0] == "trump":
+        return f"{words['calls']['trump']}: {denomination_words(parts[1])}"
+    if parts[0] == "discard":
+        return " ".join([words["calls"]["discard"], *(card_words(c) for c in parts[1:])])
+    return " ".join([parts[0], *(denomination_words(p) for p in parts[1:])])
+
+
+def _review_in_words(found: dict, story: dict, name) -> dict:
+    """The stored review (engine.analysis: sides "NS"/"EW" by position, cards as codes)
+    in the page's words: the variant's sides, the cards' faces, what each marked card
+    cost, and how far the side that fell short of the double-dummy result fell short,
+    at most the hand's tricks (computed here too, so older stored reviews say it)."""
+    review = found.get("review")
+    if not review:
+        return found
+    sides = story["sides"]
+    words = review_words()
+    dd = review.get("double_dummy")
+    below = {}
+    if dd:
+        below = {side: dd[side] - n for side, n in review.get("tricks", {}).items() if dd.get(side, 0) > n}
+    costly = [words["card_cost"] % {"seat": name(p["seat"]), "card": card_words(p["card"]), "n": p["cost"]}
+              for p in review.get("plays", []) if p.get("cost")]
+    return {**found, "review": {
+        "double_dummy": _sides({sides[s]: dd[s] for s in sides if s in dd}) if dd else None,
+        "below": words["below_best"] % {"sides": " · ".join(
+            f"{side} {n}" for side, n in _sides({sides.get(s, s): n for s, n in below.items()}).items())}
+        if below else (words["at_best"] if dd else None),
+        "costly": costly, "costly_title": words["costly"]}}

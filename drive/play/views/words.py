@@ -91,3 +91,16 @@ def page_words() -> dict:
         "last_hand": _("Last hand: %(result)s"),
         "watching": _("You are watching this table."),
     }
+
+
+# ---- the hand history's review in words (issue 20) --------------------------------------
+def review_words() -> dict:
+    """The hand history's review: who played a card, what it cost, how far a side fell
+    short of the double-dummy result; the variant's sides and dummies by name."""
+    return {
+        "dummy_of": _("dummy (%(player)s)"),
+        "below_best": _("Tricks below the best play: %(sides)s."),
+        "at_best": _("Each side took what the best play gives."),
+        "costly": _("Cards that gave tricks away"),
+        "card_cost": _("%(seat)s played %(card)s: tricks lost %(n)s"),
+    }
