@@ -93,3 +93,14 @@ def deadline_tables(now: datetime | None = None) -> list[int]:
                         .exclude(phase=PlayTable.Phase.OVER).values_list("pk", flat=True))
     return ids
 
+
+
+def my_online_table(user: Any, event_id: int) -> str | None:
+    """The page of the user's online table of the evening's round in play (a seat of theirs
+    at a table of the event not yet finished), or None: their table is on paper, or the
+    round is not being played."""
+    if user is None or not getattr(user, "is_authenticated", False):
+        return None
+    pk = (PlayTable.objects.filter(event_id=event_id, finished_at__isnull=True, seats__user=user)
+          .order_by("-round_number").values_list("pk", flat=True).first())
+    return None if pk is None else f"/play/{pk}/"
