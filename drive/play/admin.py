@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from drive.play.models import PlayAction, PlaySeat, PlayTable
+from drive.play.models import PlayAction, PlayHandReview, PlaySeat, PlayTable
 
 
 class PlaySeatInline(admin.TabularInline):
@@ -29,3 +29,10 @@ class PlaySeatAdmin(admin.ModelAdmin):
     list_display = ("table", "seat", "user", "robot", "standin", "last_seen")
     list_filter = ("robot", "standin")
     raw_id_fields = ("table", "user")
+
+
+@admin.register(PlayHandReview)
+class PlayHandReviewAdmin(admin.ModelAdmin):
+    list_display = ("table", "hand", "created_at")
+    raw_id_fields = ("table",)
+    readonly_fields = ("review", "created_at")

@@ -8,7 +8,7 @@ from decimal import Decimal
 import pytest
 
 from drive.play.models import PlayTable
-from drive.play.services import evening
+from drive.play.services import evening, tables
 from drive.scoring.models import HandResult, Standing, Table
 from drive.scoring.services import evening as ev
 from drive.scoring.services import ranking
@@ -61,7 +61,7 @@ def test_the_organiser_sets_tables_online_from_the_console_and_fills_any_seat(ma
     from playwright.sync_api import expect
 
     event = seated_evening(make_event, accounts=(1, 5, 6, 7, 8))
-    make_user("sub", first_name="Sophie", last_name="Sub")
+    substitute = make_user("sub", first_name="Sophie", last_name="Sub")
     page = signed_in(new_page, live_server, organiser, "organiser")
     page.goto(f"/console/events/{event.pk}/evening/")
     page.get_by_role("link", name="Online tables").click()
@@ -80,6 +80,9 @@ def test_the_organiser_sets_tables_online_from_the_console_and_fills_any_seat(ma
     shoot(page, "play-console-online-table")
     controls.locator("#play-substitute-E").fill("sub")
     controls.locator(".manage-seat[data-seat='E'] button[type=submit]").click()
+    expect(page.locator("#play-manage")).to_contain_text("If sub plays here, they were offered seat E.")
+    expect(page.locator(".place[data-seat='E']")).not_to_contain_text("Sophie Sub")  # offered, not seated
+    in_thread(lambda: tables.take_seat(substitute, table.pk, "E"))  # they accept
     expect(page.locator(".place[data-seat='E'] .who")).to_have_text("Sophie Sub")
     controls.locator(".manage-seat[data-seat='N'] button[data-manage-robot='strong']").click()
     expect(page.locator(".place[data-seat='N'] .tag.robot")).to_have_text("strong robot")
