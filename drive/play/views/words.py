@@ -90,6 +90,15 @@ def page_words() -> dict:
         "hands_played": _("Hands played: %(n)s"),
         "last_hand": _("Last hand: %(result)s"),
         "watching": _("You are watching this table."),
+        "hand_over": _("Hand %(n)s is over"),
+        "score_change": _("Points this hand"),
+        "next_hand": _("Next hand"),
+        "you_won": _("You won"),
+        "you_lost": _("You lost"),
+        "side_won": _("%(side)s won"),
+        "no_winner": _("Nobody won"),
+        "final_score": _("Final score"),
+        "new_game": _("New game with the same seats"),
     }
 
 

@@ -7,6 +7,11 @@
   "use strict";
   var root, words, api, wsPath, csrf, players, seatOrder;
   var view = null, busy = false, socket = null, pollTimer = null, retryMs = 1000;
+  // The pace a person can follow (issue 20), in ms: a card not played by this page's own
+  // player shows at least `card` after the card before it; a finished trick stays at least
+  // `trick`; a hand's last trick and result stay until "Next hand" or `hand` pass. The
+  // server's state is exact and immediate: the pacing is only the page's (see `enqueue`).
+  var PACE = {card: 400, trick: 1000, hand: 4000};
   var POLL_MS = 3000;
   var showLast = false, notice = "", manage = false, manageAll = false, manageNotice = "";
   var SUIT_ORDER = ["S", "H", "C", "D"];  // colours alternate: black, red, black, red
@@ -201,9 +206,9 @@
   function renderStatus() {
     var box = clear($("play-status"));
     var line = el("p", "turn");
+    box.classList.toggle("over", view.phase === "over");
     if (view.phase === "over") {
       line.textContent = words.phases.over;
-      box.classList.add("over");
     } else if (!view.to_act) {
       line.textContent = words.phases[view.phase] || view.phase;
     } else if (view.legal && view.legal.length) {
@@ -418,7 +423,8 @@
       rows.push({label: words.total, values: score.totals, cls: "total"});
       box.appendChild(lineTable(sides, rows));
     }
-    if (score.winner) {
+    // The winner once: a single game's sheet says it in its foot already.
+    if (score.winner && !box.querySelector("tfoot .winner")) {
       box.appendChild(el("p", "winner big", fill(words.winner, {side: sideName(score.winner)})));
     }
     $("play-hands-played").textContent = fill(words.hands_played, {n: view.hands_played || 0});
@@ -534,26 +540,249 @@
     renderLastTrick();
     renderScore();
     renderManage();
+    renderHandResult();
+    renderOver();
   }
 
   // ---- talking to the server ------------------------------------------------------------
+  // ---- the pace: a queue of what to show --------------------------------------------------
+  // Views arrive by the POST's answer, the socket and the poll. `latest` is the newest one
+  // (never go back in time); the page shows `view`, walking through `queue` towards
+  // `latest`: the cards played between two views one by one (built from the views' own
+  // `trick`, `last_trick`, `tricks` and, across a new deal, `last_record`), a finished trick
+  // held, a hand's end held with its result. Only a frame that is a real view offers the
+  // player's legal actions, so they act once they have seen what the robots played.
+  var latest = null, queue = [], pumpTimer = null, shown = {};
+  var lastCardAt = -1e9, handDismissed = false, paceScale = 1;
+  var pace = window.playPace = {cards: [], tricks: [], hands: []};
+  var CARD = /^(BJ|LJ|[2-9TJQKA][SHDC])$/;
+  function now() { return window.performance && performance.now ? performance.now() : Date.now(); }
+  function copyOf(v, changes) {
+    var out = {};
+    Object.keys(v).forEach(function (k) { out[k] = v[k]; });
+    Object.keys(changes).forEach(function (k) { out[k] = changes[k]; });
+    out.synthetic = true;
+    out.legal = [];
+    // The cards on the table are out of the hands shown.
+    var onTable = (out.trick || []).concat(changes.last_trick ? changes.last_trick.cards : []).map(function (p) { return p.card; });
+    function without(cards) { return (cards || []).filter(function (c) { return onTable.indexOf(c) === -1; }); }
+    out.hand = without(v.hand);
+    if (v.open_hands) {
+      out.open_hands = {};
+      Object.keys(v.open_hands).forEach(function (k) { out.open_hands[k] = without(v.open_hands[k]); });
+    }
+    return out;
+  }
+  function total(counts) {
+    return Object.keys(counts || {}).reduce(function (n, k) { return n + (counts[k] || 0); }, 0);
+  }
+  function placesOf(v) { return v.seating ? Object.keys(v.seating) : seatOrder.slice(); }
+  function actorOf(v, label) { return v.seating && label === "dummy" && v.seating.dummy ? v.seating.dummy : label; }
+  function nextPlace(v, cards) {
+    var order = placesOf(v);
+    if (!cards.length) return null;
+    return order[(order.indexOf(cards[cards.length - 1].seat) + 1) % order.length];
+  }
+  function samePrefix(short, long) {
+    if (short.length > long.length) return false;
+    return short.every(function (p, i) { return p.seat === long[i].seat && p.card === long[i].card; });
+  }
+  function byWhom(v, seat) {
+    // A card is "own" when this page's player played it (their seat, or the dummy they play).
+    return v.seat && (seat === v.seat || actorOf(v, seat) === v.seat) ? "own" : "other";
+  }
+  function sideOf(counts, seat) {
+    return Object.keys(counts || {}).filter(function (k) {
+      return k === seat || k.split("+").indexOf(seat) !== -1 || (/^[NESW]{2}$/.test(k) && k.indexOf(seat) !== -1);
+    })[0];
+  }
+  function trickWinner(cards, trump, ranking) {
+    // The last trick of a hand (never in a view: the next deal follows at once) from its cards.
+    var lead = suitOf(cards[0].card), low = ranking === "downtown", best = null, bestValue = -1e9;
+    if (lead === "J") lead = trump;
+    cards.forEach(function (p) {
+      var c = p.card, s = suitOf(c), r = RANK_VALUE.indexOf(c.charAt(0)), value;
+      if (isJoker(c)) value = c === "BJ" ? 1000 : 999;
+      else if (s === trump) value = 500 + (low ? 20 - r : r);
+      else if (s === lead) value = low ? 20 - r : r;
+      else value = -1;
+      if (value > bestValue) { best = p.seat; bestValue = value; }
+    });
+    return best;
+  }
+  function finalTrick(P, V) {
+    // The cards of P's hand's last trick, from the finished hand's record (V.last_record).
+    var record = V.last_record, size = P.last_trick ? P.last_trick.cards.length : placesOf(P).length;
+    if (!record || !record.actions) return null;
+    var played = record.actions.filter(function (a) { return CARD.test(a); }).slice(-size);
+    var leader = (P.trick && P.trick.length) ? P.trick[0].seat : P.last_trick && P.last_trick.winner;
+    if (played.length !== size || !leader) return null;
+    var order = placesOf(P), i = order.indexOf(leader);
+    if (i === -1) return null;
+    var cards = played.map(function (c, k) { return {seat: order[(i + k) % order.length], card: c}; });
+    if (!samePrefix(P.trick || [], cards)) return null;
+    return {leader: leader, cards: cards, winner: trickWinner(cards, P.trump, P.ranking)};
+  }
+  function sideTotals(score) {
+    // A side's points on the score sheet, all lines together (the variant's totals if it keeps some).
+    score = score || {};
+    if (score.totals) return score.totals;
+    if (score.net) return score.net;
+    var out = {};
+    function add(line) { Object.keys(line || {}).forEach(function (k) { out[k] = (out[k] || 0) + (line[k] || 0); }); }
+    add(score.below); add(score.above);
+    (score.games || []).forEach(function (g) { add(g.below); add(g.above); });
+    return out;
+  }
+  function handResult(P, V, tricks) {
+    var before = sideTotals(P.score), after = sideTotals(V.score), change = {};
+    Object.keys(after).forEach(function (k) { change[k] = (after[k] || 0) - (before[k] || 0); });
+    return {n: (P.hands_played || 0) + 1, tricks: tricks, change: change};
+  }
+  // The frames from P (the newest view queued) to V: each {view, card: "own"|"other"|null,
+  // done: a finished trick on the table, hand: a hand's end (with its result)}.
+  function framesBetween(P, V) {
+    var frames = [];
+    function cardsOnto(base, from, cards, last) {  // one frame a card: trick = cards[0..k]
+      for (var k = from + 1; k <= cards.length; k++) {
+        var seat = cards[k - 1].seat;
+        var v = k === cards.length && last ? last : copyOf(base, {trick: cards.slice(0, k), to_act: actorOf(base, nextPlace(base, cards.slice(0, k)))});
+        frames.push({view: v, card: byWhom(V, seat), seat: seat, played: cards[k - 1].card});
+      }
+    }
+    var playing = ["play", "scored", "over"];
+    if (!P || playing.indexOf(P.phase) === -1 || playing.indexOf(V.phase) === -1) {
+      if (P && P.phase === "auction" && V.phase === "auction" && P.hands_played === V.hands_played &&
+          (V.auction || []).length > (P.auction || []).length) {  // the calls one by one too
+        for (var a = (P.auction || []).length + 1; a < V.auction.length; a++) {
+          frames.push({view: copyOf(V, {auction: V.auction.slice(0, a), to_act: null}), card: byWhom(V, V.auction[a - 1].seat)});
+        }
+        frames.push({view: V, card: byWhom(V, V.auction[V.auction.length - 1].seat)});
+        return frames;
+      }
+      if (P && P.hands_played !== V.hands_played && playing.indexOf(P.phase) !== -1) {
+        var hand = {view: copyOf(P, {phase: "scored", to_act: null, trick: []}), hand: handResult(P, V, P.tricks), done: true};
+        frames.push(hand);
+      }
+      frames.push({view: V});
+      return frames;
+    }
+    var pTrick = P.trick || [], vTrick = V.trick || [];
+    var sameDeal = P.hands_played === V.hands_played || V.phase === "over" || V.phase === "scored";
+    if (sameDeal) {
+      var nP = total(P.tricks), nV = total(V.tricks);
+      var ending = V.phase === "over" || V.phase === "scored";
+      if (nV === nP && samePrefix(pTrick, vTrick)) {
+        if (vTrick.length === pTrick.length) frames.push({view: V});
+        else cardsOnto(P, pTrick.length, vTrick, V);
+        return frames;
+      }
+      var completed = V.last_trick && V.last_trick.cards || [], doneView = null;
+      if (nV === nP + 1 && samePrefix(pTrick, completed)) {
+        cardsOnto(copyOf(P, {}), pTrick.length, completed.slice(0, completed.length - 1), null);
+      }
+      // the finished trick: its last card with its winner (V itself when no card follows yet)
+      if (completed.length) {
+        var lastCard = completed[completed.length - 1];
+        // (held without the legal actions: the player's turn comes once the trick was seen)
+        doneView = vTrick.length || (V.legal || []).length ? copyOf(V, {trick: [], to_act: null}) : V;
+        frames.push({view: doneView, card: nV === nP + 1 && pTrick.length < completed.length ? byWhom(V, lastCard.seat) : null,
+                     seat: lastCard.seat, played: lastCard.card, done: true,
+                     hand: ending ? handResult(P, V, V.tricks) : null});
+      }
+      if (vTrick.length) cardsOnto(V, 0, vTrick, V);
+      else if (!completed.length || doneView !== V) frames.push({view: V});
+      return frames;
+    }
+    // A new deal: P's hand ended (its last trick is in the finished hand's record) and the
+    // robots may have played the next deal's first cards already.
+    var last = finalTrick(P, V);
+    var tricks = {};
+    Object.keys(P.tricks || {}).forEach(function (k) { tricks[k] = P.tricks[k]; });
+    if (last) {
+      cardsOnto(copyOf(P, {}), pTrick.length, last.cards.slice(0, last.cards.length - 1), null);
+      var side = sideOf(tricks, last.winner);
+      if (side) tricks[side] += 1;
+      var end = last.cards[last.cards.length - 1];
+      frames.push({view: copyOf(P, {phase: "scored", trick: [], to_act: null, tricks: tricks,
+                                    last_trick: {leader: last.leader, winner: last.winner, cards: last.cards}}),
+                   card: pTrick.length < last.cards.length ? byWhom(V, end.seat) : null, seat: end.seat, played: end.card,
+                   done: true, hand: handResult(P, V, tricks)});
+    } else {
+      frames.push({view: copyOf(P, {phase: "scored", to_act: null}), done: true, hand: handResult(P, V, tricks)});
+    }
+    if (vTrick.length) cardsOnto(V, 0, vTrick, V);
+    else frames.push({view: V});
+    return frames;
+  }
+  function enqueue(next) {
+    if (!latest) { queue.push({view: next}); return; }
+    framesBetween(latest, next).forEach(function (f) { queue.push(f); });
+  }
+  function dueAt(frame) {
+    var t = 0, s = paceScale;
+    if (frame.card === "other") t = Math.max(t, lastCardAt + PACE.card * s);
+    if (shown.done) t = Math.max(t, shown.at + PACE.trick * s);
+    if (shown.hand && !handDismissed) t = Math.max(t, shown.at + PACE.hand * s);
+    return t;
+  }
+  function pump() {
+    clearTimeout(pumpTimer);
+    pumpTimer = null;
+    while (queue.length) {
+      var wait = dueAt(queue[0]) - now();
+      if (wait > 0) { pumpTimer = setTimeout(pump, Math.ceil(wait) + 1); return; }
+      display(queue.shift());
+    }
+  }
+  function display(frame) {
+    var at = now();
+    if (shown.done && pace.tricks.length && pace.tricks[pace.tricks.length - 1].hidden === null) {
+      pace.tricks[pace.tricks.length - 1].hidden = at;
+    }
+    if (shown.hand && pace.hands.length && pace.hands[pace.hands.length - 1].hidden === null) {
+      pace.hands[pace.hands.length - 1].hidden = at;
+    }
+    if (frame.card) {
+      lastCardAt = at;
+      pace.cards.push({at: at, seat: frame.seat, card: frame.played, own: frame.card === "own"});
+    }
+    if (frame.done) pace.tricks.push({at: at, hidden: null, winner: frame.view.last_trick && frame.view.last_trick.winner});
+    if (frame.hand) { pace.hands.push({at: at, hidden: null}); handDismissed = false; }
+    shown = {at: at, done: !!frame.done, hand: frame.hand || null};
+    show(frame.view);
+    root.setAttribute("data-pace", JSON.stringify(pace));  // the test hook: when each card and trick showed
+    root.setAttribute("data-queued", String(queue.length));
+  }
+  function nextHand() {
+    handDismissed = true;
+    pump();
+  }
   function take(next, redraw) {
-    // Views arrive by the POST's answer, the socket and the poll: never go back in time.
     // `redraw`: the page is drawn again even so (the POST's answer ends "sending": the
     // socket may have brought the robots' moves after it, a newer view drawn while the
     // buttons were held, and they must come back).
     if (!next || typeof next.version !== "number") return;
-    var older = view && next.version < view.version;
-    if (older && !redraw) return;
-    // The same view again (a poll while nothing moved) onto the page as it was last drawn:
-    // the page stays as it is, and a keyboard player's focus with it. (A page drawn since
-    // in another state, "sending" say, is drawn again.)
-    if (view && next.version === view.version && renderKey(next) === lastRendered) return;
+    if (latest && (next.version < latest.version ||
+        (next.version === latest.version && JSON.stringify(next) === JSON.stringify(latest)))) {
+      if (redraw && view) show(view, true);
+      return;
+    }
+    enqueue(next);
+    latest = next;
+    pump();
+    if (redraw && !queue.length && view) show(view, true);
+  }
+  function show(next, force) {
+    // The same view again onto the page as it was last drawn: the page stays as it is, and
+    // a keyboard player's focus with it. (A page drawn since in another state, "sending"
+    // say, is drawn again.)
+    if (!force && view && next.version === view.version && renderKey(next) === lastRendered) { view = next; return; }
     var active = document.activeElement;
     var focused = active && active.getAttribute && active.getAttribute("data-card");
     var call = active && active.getAttribute && active.closest && active.closest("#play-call-buttons") &&
       active.getAttribute("data-action");
-    if (!older) view = next;
+    view = next;
     render();
     if (focused) {  // keyboard players keep their place in the hand
       var again = root.querySelector("button[data-card='" + focused + "']:not([disabled])") ||
@@ -564,6 +793,81 @@
         function (b) { return b.getAttribute("data-action") === call; })[0];
       if (same) same.focus();
     }
+  }
+
+  // ---- a hand's end and the game's end --------------------------------------------------
+  function sideCounts(values, signed) {
+    return Object.keys(values || {}).map(function (k) {
+      var n = values[k];
+      return sideName(k) + " " + (signed && n > 0 ? "+" : "") + n;
+    }).join(" · ");
+  }
+  function renderHandResult() {
+    var box = $("play-hand-result");
+    if (!box) return;
+    var result = shown.hand && view && view.phase !== "over" ? shown.hand : null;
+    box.hidden = !result;
+    clear(box);
+    if (!result) return;
+    box.appendChild(el("h2", "", fill(words.hand_over, {n: result.n})));
+    box.appendChild(el("p", "hand-tricks", words.tricks + ": " + sideCounts(result.tricks)));
+    box.appendChild(el("p", "hand-change", words.score_change + ": " + sideCounts(result.change, true)));
+    var next = el("button", "", words.next_hand);
+    next.type = "button";
+    next.id = "play-next-hand";
+    box.appendChild(next);
+  }
+  function mySide(score) {
+    return view.seat ? sideOf(sideTotals(score), view.seat) || sideOf(view.tricks, view.seat) : null;
+  }
+  function wonBy(winner, seat) {
+    return winner === seat || String(winner).split("+").indexOf(seat) !== -1 ||
+      (/^[NESW]{2}$/.test(winner) && winner.indexOf(seat) !== -1);
+  }
+  function renderOver() {
+    var box = $("play-over");
+    if (!box) return;
+    var over = view && view.phase === "over";
+    box.hidden = !over;
+    clear(box);
+    if (!over) return;
+    var score = view.score || {}, winner = score.winner, text;
+    if (winner && view.seat) text = wonBy(winner, view.seat) ? words.you_won : words.you_lost;
+    else if (winner) text = fill(words.side_won, {side: sideName(winner)});
+    else text = words.no_winner;
+    var head = el("p", "result big", text);
+    head.setAttribute("data-result", winner && view.seat ? (wonBy(winner, view.seat) ? "won" : "lost") : "watched");
+    box.appendChild(head);
+    box.appendChild(el("p", "final-score", words.final_score + ": " + sideCounts(sideTotals(score))));
+    if (shown.hand) {
+      box.appendChild(el("p", "hand-tricks", fill(words.hand_over, {n: shown.hand.n}) + " " +
+        words.tricks + ": " + sideCounts(shown.hand.tricks)));
+    }
+    if (view.seat && view.rules && typeof view.rules === "string") box.appendChild(newGameForm());
+  }
+  function newGameForm() {
+    // The lobby's form (templates/play/lobby.html): the same game, the same robots (a seat
+    // a person played is opened for an invitation).
+    var form = el("form", "new-game");
+    form.method = "post";
+    form.action = root.getAttribute("data-lobby") || "/play/";
+    function hidden(name, value) {
+      var input = el("input");
+      input.type = "hidden"; input.name = name; input.value = value;
+      form.appendChild(input);
+    }
+    hidden("csrfmiddlewaretoken", csrf);
+    hidden("rules", view.rules);
+    var all = view.players || [];
+    (Array.isArray(all) ? all : []).forEach(function (p) {
+      if (p.seat === view.seat) return;
+      hidden("robot_" + p.seat, p.robot && !p.standin ? p.robot : "");
+    });
+    var go = el("button", "", words.new_game);
+    go.type = "submit";
+    go.id = "play-new-game";
+    form.appendChild(go);
+    return form;
   }
   function fetchView() {
     return fetch(api, {credentials: "same-origin", headers: {"Accept": "application/json"}, cache: "no-store"})
@@ -580,7 +884,7 @@
     fetch(api + "actions/", {
       method: "POST", credentials: "same-origin",
       headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf},
-      body: JSON.stringify({action: action, version: view.version})
+      body: JSON.stringify({action: action, version: (latest || view).version})
     }).then(function (r) {
       return r.json().catch(function () { return {}; }).then(function (body) { return {status: r.status, body: body}; });
     }).then(function (answer) {
@@ -645,6 +949,7 @@
     var target = e.target.closest ? e.target.closest("button[data-action]") : null;
     if (target && !target.disabled && root.contains(target)) { send(target.getAttribute("data-action")); return; }
     if (e.target.id === "play-last-toggle") { showLast = !showLast; renderLastTrick(); }
+    if (e.target.id === "play-next-hand") { nextHand(); return; }
     var robot = e.target.closest ? e.target.closest("button[data-manage-robot]") : null;
     if (robot && root.contains(robot)) fillSeat({seat: robot.getAttribute("data-seat"), robot: robot.getAttribute("data-manage-robot")});
   }
@@ -718,6 +1023,8 @@
     manageAll = root.getAttribute("data-manage-all") === "1";
     var pollMs = parseInt(root.getAttribute("data-poll-ms"), 10);
     if (pollMs > 0) POLL_MS = pollMs;
+    // Tests of other things may play faster (window.PLAY_PACE_SCALE set before the page loads).
+    if (typeof window.PLAY_PACE_SCALE === "number" && window.PLAY_PACE_SCALE >= 0) paceScale = window.PLAY_PACE_SCALE;
     var first = $("play-view");
     if (first && first.textContent && first.textContent !== "null") take(JSON.parse(first.textContent));
     root.addEventListener("click", onClick);
