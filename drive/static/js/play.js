@@ -661,7 +661,8 @@
         return frames;
       }
       if (P && P.hands_played !== V.hands_played && playing.indexOf(P.phase) !== -1) {
-        var hand = {view: copyOf(P, {phase: "scored", to_act: null, trick: []}), hand: handResult(P, V, P.tricks), done: true};
+        var hand = {view: copyOf(P, {phase: "scored", to_act: null, trick: [], score: V.score, hands_played: V.hands_played}),
+                    hand: handResult(P, V, P.tricks), done: true};
         frames.push(hand);
       }
       frames.push({view: V});
@@ -704,12 +705,14 @@
       var side = sideOf(tricks, last.winner);
       if (side) tricks[side] += 1;
       var end = last.cards[last.cards.length - 1];
-      frames.push({view: copyOf(P, {phase: "scored", trick: [], to_act: null, tricks: tricks,
+      frames.push({view: copyOf(P, {phase: "scored", trick: [], to_act: null, tricks: tricks, score: V.score,
+                                    hands_played: V.hands_played,
                                     last_trick: {leader: last.leader, winner: last.winner, cards: last.cards}}),
                    card: pTrick.length < last.cards.length ? byWhom(V, end.seat) : null, seat: end.seat, played: end.card,
                    done: true, hand: handResult(P, V, tricks)});
     } else {
-      frames.push({view: copyOf(P, {phase: "scored", to_act: null}), done: true, hand: handResult(P, V, tricks)});
+      frames.push({view: copyOf(P, {phase: "scored", to_act: null, score: V.score, hands_played: V.hands_played}),
+                   done: true, hand: handResult(P, V, tricks)});
     }
     if (vTrick.length) cardsOnto(V, 0, vTrick, V);
     else frames.push({view: V});
@@ -840,8 +843,9 @@
     box.appendChild(head);
     box.appendChild(el("p", "final-score", words.final_score + ": " + sideCounts(sideTotals(score))));
     if (shown.hand) {
-      box.appendChild(el("p", "hand-tricks", fill(words.hand_over, {n: shown.hand.n}) + " " +
+      box.appendChild(el("p", "hand-tricks", fill(words.hand_over, {n: shown.hand.n}) + " · " +
         words.tricks + ": " + sideCounts(shown.hand.tricks)));
+      box.appendChild(el("p", "hand-change", words.score_change + ": " + sideCounts(shown.hand.change, true)));
     }
     if (view.seat && view.rules && typeof view.rules === "string") box.appendChild(newGameForm());
   }
