@@ -10,6 +10,7 @@ django_asgi_app = get_asgi_application()
 from channels.auth import AuthMiddlewareStack  # noqa: E402  (needs the app registry)
 from channels.routing import ProtocolTypeRouter, URLRouter  # noqa: E402
 
+from drive.core import beat  # noqa: E402
 from drive.core.origins import SiteOriginValidator  # noqa: E402
 from drive.routing import websocket_urlpatterns  # noqa: E402
 
@@ -20,6 +21,8 @@ application = ProtocolTypeRouter(
         "websocket": SiteOriginValidator(AuthMiddlewareStack(URLRouter(websocket_urlpatterns))),
     }
 )
+
+beat.start()  # the embedded default's sweeps (bin/serve asks for them): nothing else runs them
 
 # What loading made (Django, the apps, the engine: most of a server's objects) lives as long
 # as the process: the collector no longer walks it at every full collection, which under

@@ -228,6 +228,9 @@ CELERY_BEAT_SCHEDULE = {
     # Casual tables nobody has come to for PLAY_IDLE_CLOSE_SECONDS are closed.
     "close-idle-tables": {"task": "drive.play.tasks.close_idle_tables", "schedule": 60, "options": {"expires": 60}},
 }
+# The embedded default has no beat: bin/serve sets EMBEDDED_BEAT and the server runs the
+# schedule above in a thread of its own, eagerly (drive/core/beat.py). Ignored with Redis.
+EMBEDDED_BEAT = os.environ.get("EMBEDDED_BEAT", "").lower() in ("1", "true", "yes")
 CELERY_BEAT_SCHEDULE_FILENAME = os.environ.get(
     "CELERY_BEAT_SCHEDULE_FILENAME", str(Path(tempfile.gettempdir()) / "whist-drive-celerybeat-schedule"))
 
