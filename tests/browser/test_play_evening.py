@@ -16,7 +16,7 @@ from tests import seats
 from tests.play.evening_kit import seated_evening, user_of
 from tests.play.test_evening_mixed import expected_totals
 
-from .test_play import fast_polls, fetched, play_to_the_end, signed_in  # noqa: F401 - fast_polls is a fixture
+from .test_play import fast_polls, fetched, play_to_the_end, quick_pace, signed_in  # noqa: F401 - fast_polls is a fixture
 from .test_screen import in_thread
 
 
@@ -34,6 +34,7 @@ def test_a_mixed_evening_played_in_the_browser_gives_correct_standings(make_even
         seats.enter(table=paper, seat="N", hand_number=hand, ns_tricks=tricks, trump="H")
         seats.enter(table=paper, seat="W", hand_number=hand, ns_tricks=tricks, trump="H")
     page = signed_in(new_page, live_server, user_of(event, 1), "north")
+    quick_pace(page)
     page.goto(f"/play/{table.pk}/")
     play_to_the_end(page, table.pk)
     shoot(page, "play-evening-table-over")
