@@ -47,6 +47,9 @@ class PlayTable(models.Model):
     finished_at = models.DateTimeField(_("finished at"), null=True, blank=True)
     invite = models.CharField(_("invitation"), max_length=32, default=new_invite, editable=False,
                               help_text=_("The secret of the table's invitation link (/play/<id>/?invite=...)."))
+    former_seats = models.JSONField(_("seats left"), default=dict, blank=True,
+                                    help_text=_("The seat each person who left one played: they have seen its "
+                                                "cards, so they may sit again only there."))
 
     class Meta:
         verbose_name = _("online table")

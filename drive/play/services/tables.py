@@ -221,13 +221,32 @@ def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = 
             raise Conflict(_("You already sit at %(seat)s.") % {"seat": mine.seat})
         if table.finished_at is not None:
             raise Conflict(_("The game is over."))
+        require_no_second_hand(user, table, place)
         if not (place.is_open or (offered and may_fill(user, table, place))):
             raise Conflict(_("Seat %(seat)s is taken.") % {"seat": seat})
+        remember_leaving(table, place)  # an away person's seat, taken on an offer
         place.user, place.robot, place.standin, place.last_seen = user, "", False, timezone.now()
         place.offered_to = None  # taken: an offer to anyone else is void
         place.save(update_fields=["user", "robot", "standin", "last_seen", "offered_to"])
         publish_table(table.pk, table.version)
         return table
+
+
+def remember_leaving(table: PlayTable, place: PlaySeat) -> None:
+    """The person in this seat (if any) leaves it: they have seen its cards, so at this
+    table they may sit again only there (require_no_second_hand)."""
+    if place.user_id is None:
+        return
+    table.former_seats = {**(table.former_seats or {}), str(place.user_id): place.seat}
+    table.save(update_fields=["former_seats"])
+
+
+def require_no_second_hand(user: User, table: PlayTable, place: PlaySeat) -> None:
+    """Nobody sees two hands of one game: a person who left a seat sits again only there."""
+    former = (table.former_seats or {}).get(str(user.pk))
+    if former is not None and former != place.seat:
+        raise Conflict(_("You played seat %(seat)s at this table: you may sit again only there.") % {
+            "seat": former})
 
 
 def may_fill(user: User, table: PlayTable, place: PlaySeat) -> bool:
@@ -251,6 +270,7 @@ def seat_robot(user: User | None, table_id: int, seat: str, robot: str) -> PlayT
         if table.event_id is None and robot == STRONG and place.robot != STRONG:
             hold_user(table.created_by)
             require_room_for_strong(table.created_by, 1, instead_of=place)
+        remember_leaving(table, place)
         place.user, place.robot, place.standin, place.offered_to = None, robot, False, None
         place.save(update_fields=["user", "robot", "standin", "offered_to"])
         publish_table(table.pk, table.version)
