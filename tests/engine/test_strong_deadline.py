@@ -52,12 +52,14 @@ def hanging_solve(monkeypatch):
     DDS lock) until the test ends."""
     release = threading.Event()
     real = solver.solve_board
-    state = {"fast": 0, "calls": 0, "release": lambda: (release.set(), _join_helpers())}
+    state = {"fast": 0, "calls": 0, "hanging": 0, "release": lambda: (release.set(), _join_helpers())}
 
     def solve(deal, mode):
         state["calls"] += 1
         if state["calls"] > state["fast"]:
+            state["hanging"] += 1
             release.wait(10)
+            state["hanging"] -= 1
         return real(deal, mode)
 
     monkeypatch.setattr(solver, "solve_board", solve)
@@ -71,10 +73,8 @@ def test_the_deadline_holds_when_a_solve_hangs(hanging_solve, seed, plays):
     """No layout solved by the deadline: the rules robot's card, on time."""
     view = _view(seed, plays)
     robot = StrongRobot(seed=1, deadline_seconds=0.3)
-    began = time.perf_counter()
     action = robot.choose(copy.deepcopy(view))
-    elapsed = time.perf_counter() - began
-    assert elapsed < 0.3 + 0.5                      # the bound the robot enforces itself
+    assert hanging_solve["hanging"] == 1            # answered while the solve still hangs: the deadline, not the solve
     assert str(action) in view["legal"]
     assert action == RulesRobot(1).choose(copy.deepcopy(view))
     assert robot.capped == 1
@@ -133,10 +133,8 @@ def test_no_two_dds_solves_overlap(monkeypatch):
         copy.deepcopy(v)) for v in views[-2:]])
     other.start()
     robot = StrongRobot(seed=3, deadline_seconds=0.1)
-    for view in views:
-        began = time.perf_counter()
+    for view in views:  # each cut by its deadline (capped below); the wall time is bench/strong.py's
         assert str(robot.choose(copy.deepcopy(view))) in view["legal"]
-        assert time.perf_counter() - began < 0.1 + 0.5
     other.join(10)
     _join_helpers()
     assert robot.capped == len(views)
