@@ -50,6 +50,8 @@ class PlayTable(models.Model):
     former_seats = models.JSONField(_("seats left"), default=dict, blank=True,
                                     help_text=_("The seat each person who left one played: they have seen its "
                                                 "cards, so they may sit again only there."))
+    public = models.BooleanField(_("public"), default=False,
+                                 help_text=_("Anyone signed in may take an open seat without the invite link."))
 
     class Meta:
         verbose_name = _("online table")
