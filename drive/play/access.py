@@ -5,8 +5,9 @@ event's club, manage the seats and may watch any table; they fill only a seat no
 holds, and a person offered a seat may watch the table and accept it. A casual table is open to whoever
 holds its invitation (the link /play/<id>/?invite=<secret> its players are shown): they
 may watch its public view (no hidden card) and take an open seat; knowing its id is not
-enough. An event's table is watched as the event is seen (published, or the club's), and
-its seats are given by the organisers.
+enough. A public casual table (the lobby lists it) lets anyone signed in take an open
+seat without the link. An event's table is watched as the event is seen (published, or
+the club's), and its seats are given by the organisers.
 """
 import secrets
 from collections.abc import MutableMapping
@@ -104,9 +105,14 @@ def may_invite(user: User | None, table: PlayTable) -> bool:
 
 
 def may_take_seat(user: User | None, table: PlayTable, invite: Any = None) -> bool:
-    """An open seat of a casual table is taken by its invitation; an event's seats are the
-    organisers' to give."""
-    return may_manage(user, table) or invited(table, invite)
+    """An open seat of a casual table is taken by its invitation, or by anyone signed in
+    when the table is public; an event's seats are the organisers' to give."""
+    return may_manage(user, table) or invited(table, invite) or joins_public(user, table)
+
+
+def joins_public(user: User | None, table: PlayTable) -> bool:
+    """A signed-in person may take an open seat of a public casual table without its link."""
+    return (table.public and table.event_id is None and user is not None and user.is_authenticated)
 
 
 def may_read_hands(user: User | None, table: PlayTable, invite: Any = None) -> bool:

@@ -7,6 +7,7 @@ from drive.play.views import console, pages
 
 api_patterns = [
     path("play/tables/", tables_api.TablesView.as_view(), name="api-play-tables"),
+    path("play/tables/open/", tables_api.OpenTablesView.as_view(), name="api-play-open-tables"),
     path("play/tables/<int:table_id>/", tables_api.TableView.as_view(), name="api-play-table"),
     path("play/tables/<int:table_id>/seats/", tables_api.SeatsView.as_view(), name="api-play-seats"),
     path("play/tables/<int:table_id>/close/", tables_api.CloseView.as_view(), name="api-play-close"),

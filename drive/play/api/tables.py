@@ -43,6 +43,9 @@ class NewTableSerializer(serializers.Serializer):
                                    help_text="Your seat; by default the first seat without a robot.")
     timeout_seconds = serializers.IntegerField(required=False, min_value=10, max_value=tables.MAX_TIMEOUT_SECONDS,
                                                help_text="Seconds of silence before a robot stands in (45).")
+    public = serializers.BooleanField(required=False, default=False,
+                                      help_text="Anyone signed in may take an open seat without the invite link "
+                                                "(GET /api/play/tables/open/ lists the table).")
 
 
 class SeatRequestSerializer(serializers.Serializer):
@@ -119,6 +122,18 @@ class TableViewSerializer(serializers.Serializer):
                                                                   "for the table's players and creator; else null.")
 
 
+class OpenTableSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    rules = serializers.JSONField(help_text="The preset name, or {\"name\": preset, ...options}.")
+    created_by = serializers.CharField(help_text="Who opened the table.")
+    created_at = serializers.DateTimeField()
+    players = TablePlayerSerializer(many=True)
+    open_seats = serializers.ListField(child=serializers.CharField(),
+                                       help_text="The seats you may take: POST {\"seat\": ...} to seats_url.")
+    url = serializers.CharField(help_text="The table's page.")
+    seats_url = serializers.CharField(help_text="Where to take a seat (no invitation needed at a public table).")
+
+
 class PlayedHandSerializer(serializers.Serializer):
     number = serializers.IntegerField()
     dealer = serializers.CharField()
@@ -156,10 +171,24 @@ class TablesView(APIView):
     def post(self, request):
         data = valid_data(NewTableSerializer, request)
         table = tables.create_table(request.user, data["rules"], data.get("robots"), data.get("seat"),
-                                    data.get("timeout_seconds"))
+                                    data.get("timeout_seconds"), public=data.get("public", False))
         seat = access.seat_of(request.user, table)
         body = {"id": table.pk, "seat": seat.seat, "url": f"/play/{table.pk}/", "ws": f"/ws/play/{table.pk}/"}
         return Response(body, status=status.HTTP_201_CREATED)
+
+
+class OpenTablesView(APIView):
+    @extend_schema(responses={200: OpenTableSerializer(many=True), 403: FORBIDDEN},
+                   summary="Public casual tables still playing with a seat you may take, newest first (at most "
+                           f"{selectors.PUBLIC_SHOWN}); not yours, never an evening's")
+    def get(self, request):
+        user = access.signed_in(request.user)  # 403 for nobody signed in
+        rows = [{"id": found.table.pk, "rules": found.table.rules, "created_by": selectors.creator_name(found.table),
+                 "created_at": found.table.created_at, "players": selectors.players(found.table),
+                 "open_seats": found.seats, "url": f"/play/{found.table.pk}/",
+                 "seats_url": f"/api/play/tables/{found.table.pk}/seats/"}
+                for found in selectors.open_public_tables(user)]
+        return Response(OpenTableSerializer(rows, many=True).data)
 
 
 class TableView(APIView):

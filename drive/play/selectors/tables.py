@@ -202,6 +202,43 @@ def offers_to(user: User) -> QuerySet[PlaySeat]:
             .order_by("-table__created_at", "seat"))
 
 
+PUBLIC_SHOWN = 20  # the lobby's list of public tables: the newest this many
+
+
+class OpenTable(NamedTuple):
+    table: PlayTable  # its seats (with their players) and its creator at hand
+    seats: list[str]  # the open seats the viewer may take, in the table's order
+
+
+def open_public_tables(user: User | None, limit: int = PUBLIC_SHOWN) -> list[OpenTable]:
+    """Public casual tables still playing with an open seat the viewer may take, newest
+    first: never an evening's table, nor one the viewer sits at or created (theirs are
+    "my tables"); a person who left a seat of a table may take only that one again."""
+    if user is None or not user.is_authenticated:
+        return []
+    candidates = (PlayTable.objects.filter(public=True, event__isnull=True, finished_at__isnull=True)
+                  .exclude(phase=PlayTable.Phase.OVER)
+                  .filter(seats__user__isnull=True, seats__robot="")  # one seat nobody, no robot, holds
+                  .exclude(seats__user=user).exclude(created_by=user)
+                  .distinct().order_by("-created_at", "-id").defer("record")
+                  .select_related("created_by")
+                  .prefetch_related(Prefetch("seats", queryset=PlaySeat.objects.select_related("user"))))
+    found = []
+    for table in candidates[:limit * 3]:  # a few may offer nothing to this viewer (a seat they left)
+        former = (table.former_seats or {}).get(str(user.pk))
+        seats = [s.seat for s in _seats(table) if s.is_open and former in (None, s.seat)]
+        if seats:
+            found.append(OpenTable(table, seats))
+        if len(found) == limit:
+            break
+    return found
+
+
+def creator_name(table: PlayTable) -> str:
+    person = table.created_by
+    return (person.get_full_name() or person.get_username()) if person is not None else ""
+
+
 # The columns a view needs (the record only on a snapshot miss; the event and club only to
 # know whose they are): fewer columns read and fewer fields made on the hot path.
 SEAT_READ = ("seat", "robot", "standin", "last_seen", "offered_to", "table", "user__username", "user__first_name",

@@ -1,6 +1,7 @@
 """Casual online tables: made for any engine preset with robots in the seats chosen,
-an open seat taken by whoever holds the table's invitation link, and the creator (or the event's
-organisers) seating a robot or offering a seat to a person, who sits only once they accept.
+an open seat taken by whoever holds the table's invitation link (or, at a public table, by
+anyone signed in), and the creator (or the event's organisers) seating a robot or offering
+a seat to a person, who sits only once they accept.
 
 Seats follow the people: a manager fills only a seat nobody present holds (open, a robot's,
 or a person's who left or went silent), so no one is ever put in front of another present
@@ -24,7 +25,7 @@ from drive.core.accounts import User
 from drive.core.broadcast import publish_table
 from drive.core.errors import Conflict, Forbidden, Invalid, TooMany
 from engine import VARIANTS, EngineError, GameState, Phase, Variant, new_rng, replay_game
-from drive.play.access import is_away, may_manage, may_take_seat, require_manager, seat_of, signed_in
+from drive.play.access import invited, is_away, may_manage, may_take_seat, require_manager, seat_of, signed_in
 from drive.play.models import PlaySeat, PlayTable
 from drive.play.selectors.tables import game_of
 from drive.play.services.actions import back_in_seat, locked_table, wake_robot
@@ -141,6 +142,17 @@ def require_room_for_table(user: User) -> None:
             "count": per_hour})
 
 
+def require_room_to_join(user: User) -> None:
+    """A public table's seat, taken without its link: at most PLAY_TABLES_ALIVE_PER_USER
+    unfinished casual tables sat at (429 past it), so one person cannot hold the open seats
+    of every public table."""
+    alive = settings.PLAY_TABLES_ALIVE_PER_USER
+    sitting = PlayTable.objects.filter(seats__user=user, event__isnull=True, finished_at__isnull=True).distinct()
+    if sitting.count() >= alive:
+        raise TooMany(_("You already play at the most unfinished tables allowed (%(count)s): finish or close one "
+                        "before joining another.") % {"count": alive})
+
+
 def require_room_for_strong(user: User, adding: int, *, instead_of: PlaySeat | None = None) -> None:
     """Strong robots (the costly ones) at the user's unfinished casual tables: at most
     PLAY_STRONG_SEATS_PER_USER (429 past it)."""
@@ -159,9 +171,11 @@ def require_room_for_strong(user: User, adding: int, *, instead_of: PlaySeat | N
 
 
 def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = None,
-                 seat: str | None = None, timeout_seconds: int | None = None) -> PlayTable:
+                 seat: str | None = None, timeout_seconds: int | None = None, *, public: bool = False) -> PlayTable:
     """A casual table: the game dealt at once, robots in the seats given, the creator in
-    `seat` (by default the first seat without a robot), the other seats open."""
+    `seat` (by default the first seat without a robot), the other seats open. A public
+    table's open seats are anyone's who is signed in (the lobby lists it); a private one's
+    are taken by its invitation link."""
     user = signed_in(user)
     if isinstance(rules, dict) and len(rules) > MAX_OPTIONS:
         raise Invalid(_("Too many options."), field="rules")
@@ -189,7 +203,8 @@ def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = 
         require_room_for_strong(user, sum(kind == STRONG for kind in robots.values()))
         table = PlayTable.objects.create(
             rules=variant.options_json(), record=game.record(), phase=str(game.phase), created_by=user,
-            timeout_seconds=timeout_seconds or PlayTable._meta.get_field("timeout_seconds").default)
+            timeout_seconds=timeout_seconds or PlayTable._meta.get_field("timeout_seconds").default,
+            public=bool(public))
         PlaySeat.objects.bulk_create([
             PlaySeat(table=table, seat=s, robot=robots.get(s, ""), user=user if s == seat else None,
                      last_seen=timezone.now() if s == seat else None)
@@ -199,9 +214,9 @@ def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = 
 
 
 def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = None) -> PlayTable:
-    """Sit at an open seat of a casual table by its invitation (403 without it), or accept
-    the seat offered to you. The seat's own player taking it again is back: no robot
-    stands in for them any more."""
+    """Sit at an open seat of a casual table by its invitation (403 without it) or, at a
+    public table, without it; or accept the seat offered to you. The seat's own player
+    taking it again is back: no robot stands in for them any more."""
     user = signed_in(user)
     with transaction.atomic():
         table = locked_table(table_id)
@@ -224,6 +239,9 @@ def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = 
         require_no_second_hand(user, table, place)
         if not (place.is_open or (offered and may_fill(user, table, place))):
             raise Conflict(_("Seat %(seat)s is taken.") % {"seat": seat})
+        if not offered and not may_manage(user, table) and not invited(table, invite):
+            hold_user(user)  # a stranger's seat at a public table: counted one request after the other
+            require_room_to_join(user)
         remember_leaving(table, place)  # an away person's seat, taken on an offer
         place.user, place.robot, place.standin, place.last_seen = user, "", False, timezone.now()
         place.offered_to = None  # taken: an offer to anyone else is void

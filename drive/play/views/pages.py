@@ -25,9 +25,10 @@ from drive.play.services import tables as table_services
 from drive.play.selectors.history import hand_story
 from drive.play.selectors.reviews import stored_review
 from drive.play.services.reviews import ask_review
-from drive.play.selectors.tables import hand_records, offers_to, players, table_view, table_with_seats, tables_of
+from drive.play.selectors.tables import (creator_name, hand_records, offers_to, open_public_tables, players,
+                                         table_view, table_with_seats, tables_of)
 from drive.play.views.words import page_words, rank_letters, review_words, suit_names
-from drive.play.views.presets import preset_label, presets
+from drive.play.views.presets import preset_label, presets, quick_groups
 
 MANAGER_ROBOTS = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label)]
 # Lazy: the reader's language when the page is made, not the one at import.
@@ -45,7 +46,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
         seats = variant.seats[1:] if variant is not None else ()
         robots = {seat: kind for seat, kind in robots.items() if kind and seat in seats}
         try:
-            table = table_services.create_table(request.user, chosen, robots)
+            table = table_services.create_table(request.user, chosen, robots,
+                                                public=request.POST.get("public") in ("1", "on", "true"))
         except ServiceError as refused:
             error, status = refused.message, refused.status  # 429 past a limit: the sentence says which
         else:
@@ -62,8 +64,29 @@ def lobby(request: HttpRequest) -> HttpResponse:
     offers = [{"label": preset_label(_rules_name(o.table.rules)), "seat": o.seat, "seat_letter": seat_letter(o.seat),
                "action": reverse("play-take-seat", args=[o.table_id])} for o in offers_to(request.user)]
     return render(request, "play/lobby.html", {
-        "presets": presets(), "chosen": chosen, "seats": seats, "robot_choices": ROBOT_CHOICES,
-        "tables": rows, "offers": offers, "form_error": error}, status=status)
+        "presets": presets(), "quick_groups": quick_groups(), "chosen": chosen, "seats": seats,
+        "robot_choices": ROBOT_CHOICES, "public": request.POST.get("public") in ("1", "on", "true"),
+        "tables": rows, "offers": offers, "open_tables": _open_tables(request.user), "form_error": error},
+        status=status)
+
+
+def _open_tables(user) -> list[dict]:
+    """The public tables the lobby offers: the game, who opened it, who sits where, and a
+    button for each open seat the viewer may take."""
+    robot = PlaySeat.Robot
+    kinds = {robot.RULES.value: robot.RULES.label, robot.STRONG.value: robot.STRONG.label,
+             robot.RANDOM.value: robot.RANDOM.label}
+    rows = []
+    for found in open_public_tables(user):
+        table = found.table
+        places = [{"letter": seat_letter(p["seat"]), "open": p["open"],
+                   "who": p["name"] or (kinds.get(p["robot"], p["robot"]) if p["robot"] else "")}
+                  for p in players(table)]
+        rows.append({"id": table.pk, "label": preset_label(_rules_name(table.rules)), "by": creator_name(table),
+                     "places": places, "action": reverse("play-take-seat", args=[table.pk]),
+                     "seats": [{"code": code, "label": _("Sit at %(seat)s") % {"seat": seat_letter(code)}}
+                               for code in found.seats]})
+    return rows
 
 
 def _table_state(table) -> str:

@@ -42,3 +42,11 @@ def preset_label(name: str) -> str:
 def presets() -> list[dict]:
     return [{"name": name, "label": preset_label(name), "seats": list(variant.seats)}
             for name, variant in VARIANTS.items()]
+
+
+def quick_groups() -> list[dict]:
+    """Every preset, by how many play it (four, three, two): the lobby's quick games."""
+    every = presets()
+    groups = ((4, _("Four players")), (3, _("Three players")), (2, _("Two players")))
+    return [{"title": title, "presets": [p for p in every if len(p["seats"]) == count]}
+            for count, title in groups]
