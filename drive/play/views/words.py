@@ -81,6 +81,7 @@ def page_words() -> dict:
         "score": _("Score sheet"),
         "winner": _("Winner: %(side)s"),
         "games_won": _("Games won"),
+        "sheet": sheet_words(),
         "your_hand": _("Your hand"),
         "choose": _("Your call"),
         "sending": _("Sending…"),
@@ -99,6 +100,30 @@ def page_words() -> dict:
         "no_winner": _("Nobody won"),
         "final_score": _("Final score"),
         "new_game": _("New game with the same seats"),
+    }
+
+
+def sheet_words() -> dict:
+    """The score sheet's own words (play_sheet.js): its lines, a hand's details, what a
+    Siberian hand wrote (engine.variants.siberian_scoring's entries, Prussian items)."""
+    return {
+        "rubber_n": _("Rubber %(n)s"),
+        "with_dummy": _("%(seat)s with the dummy"),
+        "special_suit": _("special suit: %(suit)s"),
+        "carried": _("carried over"),
+        "balance": _("Balance"),
+        "points": _("Points"),
+        "rubber_points": _("Rubber points"),
+        "game_points": _("Points for the game"),
+        "target": _("Points to win: %(n)s"),
+        "books": _("tricks: %(n)s"),  # the engine's books: the side's tricks, a kitty included
+        "made": _("made"),
+        "not_made": _("not made"),
+        "boston": _("Boston"),
+        "hands_count": _("Hand by hand (%(n)s)"),
+        "entries": {"tricks": _("tricks"), "undertricks": _("undertricks"), "honours": _("honours"),
+                    "aces": _("aces"), "nt_aces": _("aces at no trump"), "slam": _("slam"),
+                    "game": _("game bonus"), "rubber": _("rubber bonus")},
     }
 
 

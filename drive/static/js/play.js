@@ -369,64 +369,12 @@
   }
 
   // ---- the score sheet -----------------------------------------------------------------
-  function sidesOf(score) {
-    var line = score.below || score.totals || (score.games && score.games[0] && score.games[0].below) || {};
-    return Object.keys(line);
-  }
-  function lineTable(sides, rows, caption) {
-    var table = el("table", "sheet");
-    if (caption) table.appendChild(el("caption", "", caption));
-    var head = el("tr");
-    head.appendChild(el("th", ""));
-    sides.forEach(function (s) { head.appendChild(el("th", "side", sideName(s))); });
-    var thead = el("thead"); thead.appendChild(head); table.appendChild(thead);
-    var body = el("tbody");
-    rows.forEach(function (r) {
-      var tr = el("tr", r.cls || "");
-      tr.appendChild(el("th", "", r.label));
-      sides.forEach(function (s) { tr.appendChild(el("td", "num", r.values && r.values[s] !== undefined ? String(r.values[s]) : "")); });
-      body.appendChild(tr);
-    });
-    table.appendChild(body);
-    return table;
-  }
-  function gameSheet(game, sides, caption) {
-    var rows = [{label: words.above, values: game.above, cls: "above"}, {label: words.below, values: game.below, cls: "below"}];
-    if (game.net) rows.push({label: words.total, values: game.net, cls: "total"});
-    var table = lineTable(sides, rows, caption);
-    if (game.winner) table.appendChild(el("tfoot")).appendChild(el("tr")).appendChild(
-      el("td", "winner", fill(words.winner, {side: sideName(game.winner)}))).colSpan = sides.length + 1;
-    return table;
-  }
+  // Written by play_sheet.js (loaded before this file) with this file's helpers.
+  var sheetTools = null;
   function renderScore() {
     var box = clear($("play-score"));
-    var score = view.score || {};
-    var sides = sidesOf(score);
-    if (score.below) box.appendChild(gameSheet(score, sides));
-    if (score.games) {
-      score.games.forEach(function (g, i) {
-        box.appendChild(gameSheet(g, sides, score.games.length > 1 ? fill(words.game_n, {n: i + 1}) : ""));
-      });
-      if (score.games_won) box.appendChild(lineTable(sides, [{label: words.games_won, values: score.games_won}]));
-      if (score.net && score.games.length > 1) box.appendChild(lineTable(sides, [{label: words.total, values: score.net, cls: "total"}]));
-    }
-    if (score.totals) {
-      var rows = [];
-      if (Array.isArray(score.hands)) {
-        score.hands.forEach(function (h, i) {
-          var label = fill(words.hand_n, {n: i + 1});
-          if (h.bid) label += " · " + seatName(h.declarer) + " " + callText(h.bid);
-          else if (h.contract) label += " · " + callText(typeof h.contract === "string" ? h.contract : "");
-          rows.push({label: label, values: h.points || h.score || {}});
-        });
-      }
-      rows.push({label: words.total, values: score.totals, cls: "total"});
-      box.appendChild(lineTable(sides, rows));
-    }
-    // The winner once: a single game's sheet says it in its foot already.
-    if (score.winner && !box.querySelector("tfoot .winner")) {
-      box.appendChild(el("p", "winner big", fill(words.winner, {side: sideName(score.winner)})));
-    }
+    sheetTools = sheetTools || {words: words, el: el, fill: fill, seatName: seatName, sideName: sideName, callText: callText};
+    if (window.playSheet) box.appendChild(window.playSheet.build(view.score || {}, sheetTools));
     $("play-hands-played").textContent = fill(words.hands_played, {n: view.hands_played || 0});
   }
 
