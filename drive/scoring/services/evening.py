@@ -36,6 +36,7 @@ from drive.scoring.services.recompute import standings_changed
 
 from drive.scoring.services import ranking
 from drive.scoring.services import online
+from drive.scoring import signals
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.services.seating import seat_round, tables_needed
 from drive.scoring.selectors.rounds import current_round, tables_out
@@ -261,6 +262,7 @@ def publish_results(*, actor: User, event: Event) -> Event:
     log_action(actor=actor, event=event, action="results.published", before={"phase": Phase.FINISHED},
                after={"phase": event.phase}, obj=event)
     broadcast.publish(event.pk, broadcast.Change.RESULTS)
+    signals.results_changed_on_commit(event.pk, signals.PUBLISHED)  # the floors above listen (seasons)
     return event
 
 

@@ -21,6 +21,7 @@ from drive.events.access import require_organiser
 from engine.scoring import revoke_adjustment
 from engine.validate import ResultError, validate_tricks
 
+from drive.scoring import signals
 from drive.scoring.services.claims import claim_for_entry
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.rules import event_ruleset, rotation_trump
@@ -236,6 +237,8 @@ def correct_result(*, actor: User, table: Table, round_number: int, hand_number:
                after={**_stored(result), "round": round_.number, "table": table.number, "reason": reason.strip()},
                obj=result)
     _after_change(event, round_, table)
+    if event.phase == Event.Phase.RESULTS_PUBLISHED:
+        signals.results_changed_on_commit(event.pk, signals.CORRECTED)  # the floors above listen (seasons)
     return result
 
 
