@@ -55,6 +55,7 @@ INSTALLED_APPS = [
     "drive.scoring",
     "drive.live",
     "drive.play",  # online tables: beside the room, above the evening
+    "drive.seasons",  # leagues across a club's evenings: beside the room, above the evening
     "drive.backup",  # reads every app: the top floor
     "drive.demo",  # plays a demo evening through every app's services: the top floor
 ]

@@ -22,6 +22,7 @@ urlpatterns = [
     path("", include("drive.movements.urls")),
     path("", include("drive.live.urls")),
     path("", include("drive.play.urls")),
+    path("", include("drive.seasons.urls")),
     path("", include("drive.backup.urls")),
 ]
 

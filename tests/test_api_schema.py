@@ -29,6 +29,7 @@ from drive.events.services import arrivals as arrival_services
 
 from drive.events.services import registration as registration_services
 from drive.events.models import Club, Event
+from drive.seasons.services import seasons as season_services
 
 # The acceptance bar: no 5xx, no status code the schema does not list. (Not checked
 # here: 404s of the URL resolver for a malformed id are Django's HTML page, not JSON.)
@@ -90,9 +91,13 @@ def api_world(db, make_user):
     registrations = [registration_services.register(actor=user, event=friday) for user in players]  # 4 places + 1 waiting
     registrations += [registration_services.register(actor=user, event=tonight) for user in [*players[:3], organiser]]
     arrival_services.check_in(actor=organiser, registration=registrations[0])
+    season = season_services.create_season(actor=organiser, club=club, name="Winter", starts_on=now.date(),
+                                           ends_on=now.date() + timedelta(days=90), score="placing_points",
+                                           placing_points=[10, 8, 6], best_of=6, min_evenings=2)
     return {
         "token": Token.objects.create(user=organiser).key,
         "club_id": club.pk,
+        "season_ids": [season.pk],
         "event_ids": [tonight.pk, friday.pk, draft.pk],
         "registration_ids": [r.pk for r in registrations],
         "door_code": tonight.door_code,
@@ -105,7 +110,8 @@ def aim_at_real_rows(case, world):
     One integer in seven is left as generated, to keep the "no such row" paths covered.
     """
     params = case.path_parameters or {}
-    for name, ids in (("event_id", world["event_ids"]), ("registration_id", world["registration_ids"])):
+    for name, ids in (("event_id", world["event_ids"]), ("registration_id", world["registration_ids"]),
+                      ("club_id", [world["club_id"]]), ("season_id", world["season_ids"])):
         value = params.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and value % 7 != 3:
             params[name] = ids[value % len(ids)]

@@ -1,4 +1,4 @@
-"""Every function of the services and selectors (events, movements, scoring, backup), the
+"""Every function of the services and selectors (events, movements, scoring, seasons, backup), the
 permission modules and the platform (drive.core) says what it takes and what it gives:
 each parameter but `self`/`cls`, and the return, carries a type hint.
 
@@ -20,6 +20,7 @@ HINTED = (
     "drive/scoring/services/*.py", "drive/scoring/selectors/*.py", "drive/scoring/access.py",
     "drive/backup/services/*.py",
     "drive/play/services/*.py", "drive/play/selectors/*.py", "drive/play/access.py",
+    "drive/seasons/services/*.py", "drive/seasons/selectors/*.py", "drive/seasons/table.py",
     "drive/core/*.py",
 )
 UNHINTED_NAMES = ("self", "cls")

@@ -4,7 +4,7 @@ so, without a checked audit entry) fails the first test."""
 import importlib
 import inspect
 import pkgutil
-from datetime import timedelta
+from datetime import date, timedelta
 
 import pytest
 from django.utils import timezone
@@ -23,6 +23,7 @@ from drive.scoring.services import claims
 from drive.scoring.services import evening as ev
 from drive.scoring.services import results
 from drive.scoring.models import HandResult, Round, Table
+from drive.seasons.services import seasons as season_services
 
 pytestmark = pytest.mark.django_db
 
@@ -153,7 +154,17 @@ SCENARIOS = {
         actor=o, announcement=announcements.announce(actor=o, event=f("event"), text="Tea")),
     "drive.play.services.evening.set_online_tables": lambda o, f: play_evening.set_online_tables(
         actor=o, event=f("event"), mode="mixed", tables=[1]),
+    "drive.seasons.services.seasons.create_season": lambda o, f: _season(o, f("club")),
+    "drive.seasons.services.seasons.update_season": lambda o, f: season_services.update_season(
+        actor=o, season=_season(o, f("club")), best_of=None),
+    "drive.seasons.services.seasons.delete_season": lambda o, f: season_services.delete_season(
+        actor=o, season=_season(o, f("club"))),
 }
+
+
+def _season(organiser, club):
+    return season_services.create_season(actor=organiser, club=club, name="Winter", starts_on=date(2026, 12, 1),
+                                         ends_on=date(2027, 2, 28), score="total", best_of=6)
 
 
 def _walk_ins(make_event, organiser):

@@ -126,6 +126,9 @@ ACTION_LABELS = {
     "table.link_reissued": _("table link reissued"),
     "seat_claim.released": _("seat claim released"),
     "tables.online": _("online tables set"),
+    "season.created": _("season created"),
+    "season.changed": _("season changed"),
+    "season.deleted": _("season deleted"),
 }
 
 

@@ -1,0 +1,17 @@
+"""The seasons' pages and their API (under /api/)."""
+from django.urls import include, path
+
+from drive.seasons.api import seasons as api
+from drive.seasons.views import pages
+
+api_patterns = [
+    path("clubs/<int:club_id>/seasons/", api.ClubSeasonsView.as_view(), name="api-club-seasons"),
+    path("seasons/<int:season_id>/", api.SeasonDetailView.as_view(), name="api-season"),
+    path("seasons/<int:season_id>/table/", api.SeasonTableView.as_view(), name="api-season-table"),
+]
+
+urlpatterns = [
+    path("seasons/<int:season_id>/", pages.season_page, name="season-page"),
+    path("seasons/<int:season_id>/table.csv", pages.season_csv, name="season-table-csv"),
+    path("api/", include(api_patterns)),
+]
