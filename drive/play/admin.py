@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from drive.play.models import PlayAction, PlayHandReview, PlaySeat, PlayTable
+from drive.play.models import PlayAction, PlayerDisplay, PlayHandReview, PlaySeat, PlayTable
 
 
 class PlaySeatInline(admin.TabularInline):
@@ -36,3 +36,10 @@ class PlayHandReviewAdmin(admin.ModelAdmin):
     list_display = ("table", "hand", "created_at")
     raw_id_fields = ("table",)
     readonly_fields = ("review", "created_at")
+
+
+@admin.register(PlayerDisplay)
+class PlayerDisplayAdmin(admin.ModelAdmin):
+    list_display = ("user", "four_colour", "high_contrast", "changed_at")
+    list_filter = ("four_colour", "high_contrast")
+    raw_id_fields = ("user",)

@@ -1,6 +1,7 @@
 """Online play: its pages (/play/...) and its API (under /api/play/)."""
 from django.urls import include, path
 
+from drive.play.api import display as display_api
 from drive.play.api import evening as evening_api
 from drive.play.api import tables as tables_api
 from drive.play.views import console, pages
@@ -13,6 +14,7 @@ api_patterns = [
     path("play/tables/<int:table_id>/close/", tables_api.CloseView.as_view(), name="api-play-close"),
     path("play/tables/<int:table_id>/actions/", tables_api.ActionsView.as_view(), name="api-play-actions"),
     path("play/tables/<int:table_id>/hands/", tables_api.HandsView.as_view(), name="api-play-hands"),
+    path("play/display/", display_api.DisplayView.as_view(), name="api-play-display"),
     path("play/events/<int:event_id>/tables/", evening_api.EveningTablesView.as_view(), name="api-play-evening"),
 ]
 

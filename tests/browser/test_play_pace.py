@@ -148,7 +148,8 @@ def test_the_end_of_a_game_says_who_won_the_score_and_offers_a_new_game(make_use
     assert finished is not None and score["winner"] in ("NS", "EW")
     said = "You won" if score["winner"] == "NS" else "You lost"
     expect(over.locator(".result")).to_have_text(said)
-    text = page.locator("body").inner_text()
+    # What is shown (the screen reader's live region, #play-announce, says it once more).
+    text = page.locator("body").inner_text().replace(page.locator("#play-announce").inner_text(), "")
     assert text.count("You won") + text.count("You lost") == 1, text
     assert text.count("Game over") == 1, text
     assert text.count("Winner:") <= 1, text

@@ -23,11 +23,12 @@ from drive.play.access import (any_table, invite_of, may_invite, may_manage, may
 from drive.play.models import PlaySeat, PlayTable
 from drive.play.services import tables as table_services
 from drive.play.selectors.history import hand_story
+from drive.play.selectors.display import display_classes, display_of
 from drive.play.selectors.reviews import stored_review
 from drive.play.services.reviews import ask_review
 from drive.play.selectors.tables import (creator_name, hand_records, offers_to, open_public_tables, players,
                                          table_view, table_with_seats, tables_of)
-from drive.play.views.words import page_words, rank_letters, review_words, suit_names
+from drive.play.views.words import page_words, rank_letters, rank_names, review_words, suit_names, suits_of
 from drive.play.views.presets import preset_label, presets, quick_groups
 
 MANAGER_ROBOTS = [("rules", PlaySeat.Robot.RULES.label), ("strong", PlaySeat.Robot.STRONG.label)]
@@ -135,6 +136,7 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
         "poll_ms": getattr(settings, "PLAY_POLL_MS", None), "seat_forms": seat_forms, "offer_note": offer_note,
         "invite": invite or "",
         "manage": manage, "robot_kinds": MANAGER_ROBOTS,
+        **_display(request.user),
         "invite_url": request.build_absolute_uri(view["invite_url"]) if show_invite else ""})
     response["Cache-Control"] = "no-store"
     return response
@@ -190,7 +192,15 @@ def hands_page(request: HttpRequest, table_id: int) -> HttpResponse:
                          if shown else {}), "shown": shown})
     return render(request, "play/hands.html", {
         "table": table, "hands": hands, "table_title": _table_title(table),
-        "players": players(table), "suits": suit_names(), "ranks": rank_letters()})
+        "players": players(table), "suits": suit_names(), "ranks": rank_letters(),
+        **_display(request.user)})
+
+
+def _display(user) -> dict:
+    """The reader's display preference (a four-colour deck, high contrast) and the
+    classes it puts on the page's root, so the cards are drawn so from the first paint."""
+    display = display_of(user=user)
+    return {"display": display, "display_classes": display_classes(display)}
 
 
 def _stored_review(table_id: int, hand: int) -> dict:
@@ -212,11 +222,14 @@ SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 
 
 def card_face(card: str) -> dict:
-    """A card as the page shows it: the rank in the reader's letters, the suit's symbol."""
+    """A card as the page shows it: the rank in the reader's letters, the suit's symbol,
+    and in words for a screen reader ("queen of diamonds")."""
     if card in ("BJ", "LJ"):
-        return {"code": card, "rank": "★" if card == "BJ" else "☆", "pip": "", "suit": "J"}
+        label = _("big joker") if card == "BJ" else _("little joker")
+        return {"code": card, "rank": "★" if card == "BJ" else "☆", "pip": "", "suit": "J", "label": label}
     ranks = rank_letters()
-    return {"code": card, "rank": ranks.get(card[0], card[0]), "pip": SYMBOLS[card[1]], "suit": card[1]}
+    label = _("%(rank)s of %(suit)s") % {"rank": rank_names().get(card[0], card[0]), "suit": suits_of()[card[1]]}
+    return {"code": card, "rank": ranks.get(card[0], card[0]), "pip": SYMBOLS[card[1]], "suit": card[1], "label": label}
 
 
 def _deal_rows(hands: dict, name) -> list:

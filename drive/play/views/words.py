@@ -100,6 +100,7 @@ def page_words() -> dict:
         "no_winner": _("Nobody won"),
         "final_score": _("Final score"),
         "new_game": _("New game with the same seats"),
+        **announce_words(),
     }
 
 
@@ -124,6 +125,23 @@ def sheet_words() -> dict:
         "entries": {"tricks": _("tricks"), "undertricks": _("undertricks"), "honours": _("honours"),
                     "aces": _("aces"), "nt_aces": _("aces at no trump"), "slam": _("slam"),
                     "game": _("game bonus"), "rubber": _("rubber bonus")},
+    }
+
+
+def announce_words() -> dict:
+    """What the table says to a screen reader (issue 20): seats by their names, each card
+    played, and what is asked when it is the player's turn."""
+    return {
+        "seat_names": {"N": _("North"), "E": _("East"), "S": _("South"), "W": _("West")},
+        "played": _("%(seat)s played %(card)s"),
+        "you_played": _("You played %(card)s"),
+        "turn_card": _("Your turn: play a card"),
+        "turn_dummy": _("Your turn: play a card from dummy"),
+        "turn_from": _("Your turn: play a card from %(seat)s's hand"),
+        "turn_discard": _("Your turn: put a card away"),
+        "turn_trump": _("Your turn: choose the trump"),
+        "turn_call": _("Your turn: make a call"),
+        "turn_choose": _("Your turn: choose"),
     }
 
 

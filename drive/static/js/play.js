@@ -474,6 +474,7 @@
   }
   function render() {
     if (!view) return;
+    var before = focusBefore();
     lastRendered = renderKey(view);
     root.setAttribute("data-version", String(view.version));
     root.setAttribute("data-phase", view.phase);
@@ -490,6 +491,7 @@
     renderManage();
     renderHandResult();
     renderOver();
+    afterRender(before);
   }
 
   // ---- talking to the server ------------------------------------------------------------
@@ -702,6 +704,7 @@
     if (frame.hand) { pace.hands.push({at: at, hidden: null}); handDismissed = false; }
     shown = {at: at, done: !!frame.done, hand: frame.hand || null};
     show(frame.view);
+    announceFrame(frame);
     root.setAttribute("data-pace", JSON.stringify(pace));  // the test hook: when each card and trick showed
     root.setAttribute("data-queued", String(queue.length));
   }
@@ -729,21 +732,133 @@
     // a keyboard player's focus with it. (A page drawn since in another state, "sending"
     // say, is drawn again.)
     if (!force && view && next.version === view.version && renderKey(next) === lastRendered) { view = next; return; }
-    var active = document.activeElement;
-    var focused = active && active.getAttribute && active.getAttribute("data-card");
-    var call = active && active.getAttribute && active.closest && active.closest("#play-call-buttons") &&
-      active.getAttribute("data-action");
     view = next;
-    render();
-    if (focused) {  // keyboard players keep their place in the hand
-      var again = root.querySelector("button[data-card='" + focused + "']:not([disabled])") ||
-        root.querySelector("#play-hand button.legal");
-      if (again) again.focus();
-    } else if (call) {  // ...and among the calls
-      var same = Array.prototype.filter.call(root.querySelectorAll("#play-call-buttons button[data-action]"),
-        function (b) { return b.getAttribute("data-action") === call; })[0];
-      if (same) same.focus();
+    render();  // (a keyboard player keeps their place: placeFocus)
+  }
+
+  // ---- keyboard and screen reader (issue 20) ---------------------------------------------
+  // The focus follows the play for a keyboard player: a redraw that removes the focused card
+  // or call puts it back on the same one, the next playable card when it is their turn
+  // again, "Next hand" or "New game" when they show, and the hand itself while others play
+  // (never elsewhere: a player who moved on to the score sheet or a link stays there).
+  var followFocus = false, roveAt = null;
+  var PLAY_ZONE = "#play-hand-box, #play-call-buttons, #play-hand-result, #play-over";
+  function inPlayZone(node) { return !!(node && node.closest && node.closest(PLAY_ZONE)); }
+  function focusBefore() {
+    var active = document.activeElement;
+    return {
+      card: active && active.getAttribute && active.getAttribute("data-card"),
+      call: active && active.closest && active.closest("#play-call-buttons") && active.getAttribute("data-action")
+    };
+  }
+  function enabledCards() {
+    return Array.prototype.slice.call(root.querySelectorAll("#play-hand-box button[data-card]:not([disabled])"));
+  }
+  function rove() {
+    // The hand is one Tab stop: its playable card (arrows move among them), else the hand.
+    var box = $("play-hand-box");
+    if (!box) return;
+    var cards = enabledCards();
+    box.tabIndex = cards.length ? -1 : 0;
+    if (!cards.length) return;
+    var current = cards.filter(function (c) { return c === document.activeElement; })[0] ||
+      cards.filter(function (c) { return c.getAttribute("data-card") === roveAt; })[0] || cards[0];
+    cards.forEach(function (c) { c.tabIndex = c === current ? 0 : -1; });
+  }
+  function placeFocus(before) {
+    if (!followFocus) return;
+    var active = document.activeElement, box = $("play-hand-box");
+    var lost = !active || active === document.body || !document.documentElement.contains(active);
+    if (!lost && active !== box) return;
+    var target = null;
+    if (before.card) target = root.querySelector("#play-hand-box button[data-card='" + before.card + "']:not([disabled])");
+    if (!target && before.call) {
+      target = Array.prototype.filter.call(root.querySelectorAll("#play-call-buttons button[data-action]:not([disabled])"),
+        function (b) { return b.getAttribute("data-action") === before.call; })[0];
     }
+    target = target || $("play-new-game") || $("play-next-hand") || root.querySelector("#play-hand-box button.legal") ||
+      root.querySelector("#play-call-buttons button[data-action]:not([disabled])");
+    if (!target && lost && box && !box.hidden) target = box;
+    if (target && target !== active) target.focus();
+  }
+  function afterRender(before) {
+    rove();
+    placeFocus(before);
+    if (notice && notice !== said.notice) say(notice);
+    said.notice = notice;
+  }
+  function onFocusIn(e) {
+    followFocus = inPlayZone(e.target);
+    if (e.target.getAttribute && e.target.getAttribute("data-card") && !e.target.disabled) {
+      roveAt = e.target.getAttribute("data-card");
+      enabledCards().forEach(function (c) { c.tabIndex = c === e.target ? 0 : -1; });
+    }
+  }
+  function onPointerDown(e) { if (!inPlayZone(e.target)) followFocus = false; }
+
+  // What a screen reader hears, in #play-announce (a polite log): one line per card as the
+  // table shows it ("East played queen of hearts"), each trick's winner, the hand's result,
+  // the game's, each call ("North: 4 uptown"), and "Your turn" with what is asked.
+  var said = {trick: "", hand: 0, over: false, turn: "", notice: "", calls: null};
+  function say(text) {
+    var box = $("play-announce");
+    if (!box || !text) return;
+    text = String(text);
+    box.appendChild(el("p", "", text.charAt(0).toUpperCase() + text.slice(1)));
+    while (box.childNodes.length > 40) box.removeChild(box.firstChild);
+  }
+  function seatFull(label) {
+    if (label === "dummy") return words.dummy;
+    return (words.seat_names && words.seat_names[label]) || seatName(label);
+  }
+  function announceFrame(frame) {
+    var v = frame.view;
+    announceCalls(v);
+    if (frame.card && frame.played) {
+      say(v.seat && frame.seat === v.seat ? fill(words.you_played, {card: cardLabel(frame.played)})
+        : fill(words.played, {seat: seatFull(frame.seat), card: cardLabel(frame.played)}));
+    }
+    var last = v.last_trick;
+    if (frame.done && last && last.winner) {
+      var key = JSON.stringify(last.cards);
+      if (key !== said.trick) { said.trick = key; say(fill(words.trick_won, {seat: seatFull(last.winner)})); }
+    }
+    if (frame.hand && frame.hand.n !== said.hand) {
+      said.hand = frame.hand.n;
+      say(fill(words.hand_over, {n: frame.hand.n}) + ". " + words.tricks + ": " + sideCounts(frame.hand.tricks) + ". " +
+          words.score_change + ": " + sideCounts(frame.hand.change, true) + ".");
+    }
+    if (v.phase === "over" && !said.over) {
+      said.over = true;
+      var score = v.score || {}, winner = score.winner, text;
+      if (winner && v.seat) text = wonBy(winner, v.seat) ? words.you_won : words.you_lost;
+      else text = winner ? fill(words.side_won, {side: sideName(winner)}) : words.no_winner;
+      say(words.phases.over + ". " + text + ". " + words.final_score + ": " + sideCounts(sideTotals(score)) + ".");
+    }
+    announceTurn(v);
+  }
+  function announceCalls(v) {
+    var calls = v.auction || [], hand = v.hands_played || 0, before = said.calls;
+    said.calls = {hand: hand, n: calls.length};
+    if (!before) return;  // the page's first view: the calls before it are on the page
+    var from = before.hand === hand && before.n <= calls.length ? before.n : 0;
+    calls.slice(from).forEach(function (c) { say(seatFull(c.seat) + ": " + callText(c.call)); });
+  }
+  function announceTurn(v) {
+    var legal = v.legal || [];
+    if (!legal.length) return;
+    var key = [v.hands_played, total(v.tricks), (v.trick || []).length, (v.auction || []).length,
+               (v.exchange || []).length, v.phase].join(":");
+    if (key === said.turn) return;
+    said.turn = key;
+    var cards = legal.filter(function (a) { return CARD.test(a); });
+    if (cards.length) {
+      if (cards.some(function (c) { return (v.hand || []).indexOf(c) !== -1; })) { say(words.turn_card); return; }
+      var from = Object.keys(v.open_hands || {}).filter(function (k) { return (v.open_hands[k] || []).indexOf(cards[0]) !== -1; })[0];
+      say(from === "dummy" ? words.turn_dummy : from ? fill(words.turn_from, {seat: seatFull(from)}) : words.turn_card);
+    } else if (legal.some(function (a) { return a.indexOf("discard ") === 0; })) say(words.turn_discard);
+    else if (legal.some(function (a) { return a.indexOf("trump ") === 0; })) say(words.turn_trump);
+    else say(v.phase === "auction" ? words.turn_call : words.turn_choose);
   }
 
   // ---- a hand's end and the game's end --------------------------------------------------
@@ -977,11 +1092,14 @@
     if (pollMs > 0) POLL_MS = pollMs;
     // Tests of other things may play faster (window.PLAY_PACE_SCALE set before the page loads).
     if (typeof window.PLAY_PACE_SCALE === "number" && window.PLAY_PACE_SCALE >= 0) paceScale = window.PLAY_PACE_SCALE;
+    if ($("play-hand-box")) $("play-hand-box").setAttribute("aria-label", words.your_hand);  // a Tab stop while others play
     var first = $("play-view");
     if (first && first.textContent && first.textContent !== "null") take(JSON.parse(first.textContent));
     root.addEventListener("click", onClick);
     root.addEventListener("keydown", onKey);
     root.addEventListener("submit", onSubmit);
+    document.addEventListener("focusin", onFocusIn);
+    document.addEventListener("pointerdown", onPointerDown);
     fetchView();
     connect();
   });
