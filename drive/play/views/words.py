@@ -40,6 +40,8 @@ def page_words() -> dict:
         "jokers": {"BJ": _("big joker"), "LJ": _("little joker")},
         "seats": {code: seat_letter(code) for code in "NESW"},
         "dummy": _("dummy"),
+        "dummy_of": _("dummy (%(player)s)"),
+        "play_from": _("Play from dummy (%(player)s)"),
         "sides": {"NS": _("N-S"), "EW": _("E-W")},
         "calls": {"pass": _("Pass"), "NT": _("No trump"), "uptown": _("uptown"), "downtown": _("downtown"),
                   "keep": _("Keep"), "swap": _("Swap"), "trump": _("Trump"), "discard": _("Put away")},

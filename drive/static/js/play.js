@@ -144,8 +144,38 @@
   }
   function actsFor(label) {
     // Who acts for a place: a dummy is played by its partner (seating), any other seat by itself.
-    if (view && view.seating && view.seating[label] && label === "dummy") return view.seating[label];
-    return label;
+    return dummyHolder(label) || label;
+  }
+  // With dummies (two or three players) the view's seating maps each place to the player
+  // who plays it: "dummy" -> "N" (three players), "S" -> "N" (two). A dummy is named as the
+  // hand history names it, "dummy (N)", never by the seat of nobody.
+  function dummyHolder(label) {
+    var holder = view && view.seating && view.seating[label];
+    return holder && holder !== label ? holder : null;
+  }
+  function handName(label) {
+    var holder = dummyHolder(label);
+    return holder ? fill(words.dummy_of, {player: seatName(holder)}) : seatName(label);
+  }
+  function playFrom() {
+    // The face-up hand (a dummy) the player's legal cards are in, or null (their own hand, a call).
+    var hands = (view && view.open_hands) || {}, legal = (view && view.legal) || [];
+    return Object.keys(hands).filter(function (label) {
+      return label !== view.seat && legal.some(function (a) { return (hands[label] || []).indexOf(a) !== -1; });
+    })[0] || null;
+  }
+  function placeToAct() {
+    // The place whose card (or call) comes next. With dummies, the trick's next place: its
+    // holder is to act, and the place highlighted is the dummy when the card is the dummy's.
+    if (!view || !view.to_act) return null;
+    if (!view.seating || view.phase !== "play") return view.to_act;
+    var from = playFrom();
+    if (from) return from;
+    if (view.legal && view.legal.length) return view.to_act;
+    var trick = view.trick || [], order = positions(), next = null;
+    if (trick.length) next = order[(order.indexOf(trick[trick.length - 1].seat) + 1) % order.length];
+    else if (view.last_trick) next = view.last_trick.winner;
+    return next && actsFor(next) === view.to_act ? next : view.to_act;
   }
 
   function renderSeats() {
@@ -156,9 +186,11 @@
       var box = el("div", "place place-" + (slots[i] || "top"));
       box.setAttribute("data-seat", label);
       var head = el("div", "place-head");
-      head.appendChild(el("strong", "seat-letter", seatName(label)));
-      var who = player(label);
-      var name = who && who.name || (who && who.robot || label === "dummy" ? "" : words.open_seat);
+      var holder = dummyHolder(label);
+      head.appendChild(el("strong", "seat-letter", handName(label)));
+      if (holder) box.classList.add("dummy");
+      var who = holder ? null : player(label);
+      var name = who && who.name || (who && who.robot || holder ? "" : words.open_seat);
       if (label === mySeat()) name = words.you;
       if (name) head.appendChild(el("span", "who", name));
       if (who && who.robot) head.appendChild(el("span", "tag robot", (words.robots && words.robots[who.robot]) || words.robot));
@@ -169,9 +201,7 @@
       }
       if (view && view.dealer === label) head.appendChild(el("span", "tag dealer", words.dealer));
       box.appendChild(head);
-      var acting = view && view.to_act && actsFor(label) === view.to_act &&
-        (label === view.to_act || (view.seating && label === "dummy" && dummyToPlay()));
-      if (acting) box.classList.add("to-act");
+      if (label === placeToAct()) box.classList.add("to-act");
       var played = shown.cards.filter(function (p) { return p.seat === label; })[0];
       var spot = el("div", "played");
       if (played) spot.appendChild(cardFace(played.card));
@@ -180,18 +210,8 @@
       table.appendChild(box);
     });
     var centre = el("div", "centre-info");
-    if (shown.done && shown.cards.length) centre.appendChild(el("p", "trick-won", fill(words.trick_won, {seat: seatName(shown.winner)})));
+    if (shown.done && shown.cards.length) centre.appendChild(el("p", "trick-won", fill(words.trick_won, {seat: handName(shown.winner)})));
     table.appendChild(centre);
-  }
-  function dummyToPlay() {
-    // With a dummy, the player to act plays the dummy's card when the trick's next place is the dummy.
-    var trick = view.trick || [], order = positions();
-    if (!view.seating || view.phase !== "play") return false;
-    var next;
-    if (trick.length) next = order[(order.indexOf(trick[trick.length - 1].seat) + 1) % order.length];
-    else if (view.last_trick) next = view.last_trick.winner;
-    else return view.legal && view.legal.length && (view.open_hands.dummy || []).indexOf(view.legal[0]) !== -1;
-    return next === "dummy";
   }
   function trickShown() {
     // The trick in play; between tricks the last one stays on the table with its winner.
@@ -212,8 +232,12 @@
     } else if (!view.to_act) {
       line.textContent = words.phases[view.phase] || view.phase;
     } else if (view.legal && view.legal.length) {
-      line.textContent = words.your_turn;
+      // With a dummy: which hand the card comes from ("Play from dummy (N)"), never a bare
+      // "Your turn" over a hand of greyed cards.
+      var from = playFrom();
+      line.textContent = from ? fill(words.play_from, {player: seatName(actsFor(from))}) : words.your_turn;
       line.classList.add("mine");
+      if (from) line.classList.add("from-dummy");
     } else {
       line.textContent = fill(words.waiting, {seat: seatName(view.to_act) + nameOf(view.to_act)});
     }
@@ -250,6 +274,7 @@
       if (view.declarer && typeof c === "string") text = seatName(view.declarer) + ": " + text;
       fact(words.contract, text);
     }
+    if (view.phase === "auction" || view.phase === "exchange") return;  // no trick yet: no line of noughts
     var tricks = el("span", "tricks");
     Object.keys(view.tricks || {}).forEach(function (side) {
       tricks.appendChild(el("span", "side", sideName(side) + " "));
@@ -297,6 +322,13 @@
       var column = callPart(a).column;
       if (column && columns.indexOf(column) === -1) columns.push(column);
     });
+    // The same columns whatever is left to call (uptown, downtown, no trump): "1 NT" alone
+    // on the first row keeps its column.
+    var COLUMN_ORDER = ["uptown", "downtown", "NT"];
+    columns.sort(function (a, b) {
+      var i = COLUMN_ORDER.indexOf(a), j = COLUMN_ORDER.indexOf(b);
+      return (i === -1 ? 99 : i) - (j === -1 ? 99 : j);
+    });
     calls.forEach(function (a) {
       var part = callPart(a);
       if (!rows[part.group]) {
@@ -316,7 +348,7 @@
       b.type = "button";
       b.setAttribute("data-action", a);
       b.setAttribute("aria-label", callText(a));
-      if (part.column) b.style.gridColumn = String(columns.indexOf(part.column) + 2);
+      if (part.column) { b.style.gridColumn = String(columns.indexOf(part.column) + 2); b.style.gridRow = "1"; }
       if (busy) b.disabled = true;
       rows[part.group].appendChild(b);
     });
@@ -332,19 +364,34 @@
     var cards = (view.hand || []).filter(function (c) { return discarded.indexOf(c) === -1 || view.phase !== "exchange"; });
     $("play-hand-box").hidden = !view.seat || (!cards.length && !Object.keys(view.open_hands || {}).some(function (k) { return (view.open_hands[k] || []).length; }));
     if (cards.length) box.appendChild(handRows(cards, mine, true));
+    // The hand the card comes from first (a dummy's: highlighted, the player's own cards
+    // below it, resting), then the others (an opponent's dummy last).
+    var from = mine ? playFrom() : null;
+    box.classList.toggle("resting", !!from);
+    root.classList.toggle("from-open", !!from);
     var open = clear($("play-open"));
     var hands = view.open_hands || {};
-    Object.keys(hands).forEach(function (label) {
-      if (!hands[label] || !hands[label].length) return;
-      var part = el("section", "open-hand");
-      part.appendChild(el("h3", "", fill(words.open_hand, {seat: seatName(label)})));
-      part.appendChild(handRows(hands[label], mine, true));
+    var labels = Object.keys(hands).sort(function (a, b) {
+      function rank(l) { return l === from ? 0 : actsFor(l) === view.seat ? 1 : 2; }
+      return rank(a) - rank(b);
+    });
+    labels.forEach(function (label) {
+      if (!hands[label] || !hands[label].length || label === "kitty") return;  // the kitty: once, below
+      // Only a hand the player plays has buttons; an opponent's dummy is cards to read.
+      var playable = actsFor(label) === view.seat;
+      var part = el("section", "open-hand" + (label === from ? " acting" : "") + (playable ? " mine" : ""));
+      part.setAttribute("data-hand", (dummyHolder(label) ? "dummy-" : "open-") + label);
+      part.appendChild(el("h3", "", dummyHolder(label) ? handName(label) : fill(words.open_hand, {seat: seatName(label)})));
+      part.appendChild(handRows(hands[label], mine, playable));
       open.appendChild(part);
     });
-    if (view.kitty && view.kitty.length && view.phase === "exchange") {
+    // The kitty (bid whist): the declarer's to take and put away from, or face up for all.
+    var kitty = (view.phase === "exchange" && view.kitty) || hands.kitty;
+    if (kitty && kitty.length) {
       var k = el("section", "open-hand kitty");
+      k.setAttribute("data-hand", "kitty");
       k.appendChild(el("h3", "", words.kitty));
-      k.appendChild(handRows(view.kitty.filter(function (c) { return discarded.indexOf(c) === -1; }), mine, true));
+      k.appendChild(handRows(kitty.filter(function (c) { return discarded.indexOf(c) === -1; }), mine, true));
       open.appendChild(k);
     }
   }
@@ -360,12 +407,12 @@
     var row = el("div", "last-cards");
     last.cards.forEach(function (p) {
       var item = el("div", "last-card" + (p.seat === last.winner ? " winner" : ""));
-      item.appendChild(el("span", "seat-letter", seatName(p.seat)));
+      item.appendChild(el("span", "seat-letter", handName(p.seat)));
       item.appendChild(cardFace(p.card));
       row.appendChild(item);
     });
     box.appendChild(row);
-    box.appendChild(el("p", "meta", fill(words.trick_won, {seat: seatName(last.winner)})));
+    box.appendChild(el("p", "meta", fill(words.trick_won, {seat: handName(last.winner)})));
   }
 
   // ---- the score sheet -----------------------------------------------------------------
@@ -479,6 +526,7 @@
     root.setAttribute("data-version", String(view.version));
     root.setAttribute("data-phase", view.phase);
     root.setAttribute("data-to-act", view.to_act || "");
+    root.setAttribute("data-places", positions().join(" "));
     root.classList.toggle("my-turn", !!(view.legal && view.legal.length));
     renderStatus();
     renderFacts();
