@@ -111,7 +111,8 @@ def play_a_game_by_keyboard(page, shoot, look_away):
                 assert page.locator(FOCUSED_CARD).get_attribute("data-card") == first
         before = version(page)
         page.keyboard.press("Space" if played % 2 else "Enter")
-        wait_until(page, lambda: version(page) > before, "my card to be played")
+        # (a hand's end holds the last trick and Next hand before the next deal's view comes)
+        wait_until(page, lambda: version(page) > before or focused(page, "#play-next-hand:focus"), "my card played")
         played += 1
         if look_away and played == 3:
             page.keyboard.press("Shift+Tab")  # to the Display control
@@ -167,7 +168,7 @@ def test_whole_games_by_keyboard_alone_and_every_card_said(make_user, new_page, 
     page.add_init_script("window.PLAY_PACE_SCALE = 0.25;")
     page.add_init_script(LISTEN)
     page.goto(f"/play/{table.pk}/")
-    table_id, next_pressed = table.pk, 0
+    table_id, next_pressed, games = table.pk, 0, []
     for game in range(3):  # until "Next hand" was pressed once: a game may end in one hand
         wait_until(page, lambda: version(page) >= 0, "the table's view")
         on_the_table = len(json.loads(page.locator("#play-view").text_content())["trick"])  # before the page
@@ -181,6 +182,8 @@ def test_whole_games_by_keyboard_alone_and_every_card_said(make_user, new_page, 
         wait_until(page, lambda: focused(page, "#play-new-game:focus"), "the focus on New game")
         hands = assert_all_was_said(page, table_id, on_the_table)
         assert focus_log(page).count("play-next-hand") >= len(hands) - 1, focus_log(page)
+        games.append({"hands": len(hands), "next_pressed": done["next_pressed"],
+                      "next_focused": focus_log(page).count("play-next-hand")})
         if game == 0:
             shoot(page, "play-keyboard-game-over")
         # New game, by Enter on the focused button: the same seats at a new table.
@@ -189,7 +192,7 @@ def test_whole_games_by_keyboard_alone_and_every_card_said(make_user, new_page, 
         table_id = int(page.url.rstrip("/").split("/")[-1])
         if next_pressed:
             break
-    assert next_pressed >= 1, "three games of one hand each"
+    assert next_pressed >= 1, f"no Next hand pressed in three games: {games}"
 
 
 def auction_calls(table_id):
@@ -217,11 +220,14 @@ def test_the_calls_of_an_auction_are_said_and_made_by_keyboard(make_user, new_pa
             break
     else:
         raise AssertionError(f"Tab never reached the calls or the hand: {focus_log(page)}")
+    def calling():  # my turn, and what is asked is a call (a bid, or the trump once I won it)
+        return my_turn(page) and page.locator(calls).count() > 0
+
     made = 0
     for _ in range(WORKER_WAIT_MS // 50):
-        if page.locator(PLAY).get_attribute("data-phase") != "auction":
+        if page.locator(PLAY).get_attribute("data-phase") != "auction" and not calling():
             break
-        if my_turn(page):
+        if calling():
             wait_until(page, lambda: focused(page, f"{calls}:focus"), "the focus on a call")
             page.keyboard.press("ArrowDown")  # from Pass to the lowest bids' row (the dealer may not pass)
             assert focused(page, f"{calls}:focus")
@@ -236,7 +242,12 @@ def test_the_calls_of_an_auction_are_said_and_made_by_keyboard(make_user, new_pa
     lines = said(page)
     called = [line for line in lines if re.fullmatch(r"(North|East|South|West): .+", line)]
     assert called == fetched(lambda: auction_calls(table.pk))[before:]
-    assert lines.count("Your turn: make a call") == made
+    # Each of my turns said once, with what is asked: a call; the trump, or at no trump the
+    # ranking, once I won the bid.
+    assert lines.count("Your turn: make a call") >= 1
+    asked = [line for line in lines
+             if re.fullmatch(r"Your turn: (make a call|choose the trump|choose \((uptown|downtown)(, \w+)*\))", line)]
+    assert len(asked) == made, lines
 
 
 def a_table_with_both_red_suits(me):

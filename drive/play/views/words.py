@@ -143,7 +143,7 @@ def announce_words() -> dict:
         "turn_discard": _("Your turn: put a card away"),
         "turn_trump": _("Your turn: choose the trump"),
         "turn_call": _("Your turn: make a call"),
-        "turn_choose": _("Your turn: choose"),
+        "turn_choose": _("Your turn: choose (%(choices)s)"),
     }
 
 

@@ -906,7 +906,8 @@
       say(from === "dummy" ? words.turn_dummy : from ? fill(words.turn_from, {seat: seatFull(from)}) : words.turn_card);
     } else if (legal.some(function (a) { return a.indexOf("discard ") === 0; })) say(words.turn_discard);
     else if (legal.some(function (a) { return a.indexOf("trump ") === 0; })) say(words.turn_trump);
-    else say(v.phase === "auction" ? words.turn_call : words.turn_choose);
+    else if (v.phase === "auction" && legal.some(function (a) { return /^(pass|\d+ .+)$/.test(a); })) say(words.turn_call);
+    else say(fill(words.turn_choose, {choices: legal.map(callText).join(", ")}));  // a ranking, keep or swap...
   }
 
   // ---- a hand's end and the game's end --------------------------------------------------
