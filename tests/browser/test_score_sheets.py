@@ -87,6 +87,31 @@ def assert_fits_a_phone(page):
     assert width <= 390, f"the page is {width} px wide at 390 px"
 
 
+def final_score(score: dict) -> dict:
+    """The game's result as the end of the game says it, in the variant's terms: its totals
+    or balance, the rubber's points, or (whist for two) the values of the games won."""
+    for key in ("totals", "net", "points"):
+        if key in score:
+            return score[key]
+    sheets = [g for g in score.get("games", []) if "games" in g]
+    if not sheets:
+        lines = [score.get("below", {}), score.get("above", {})]
+        lines += [g[line] for g in score.get("games", []) for line in ("below", "above")]
+        return {side: sum(line.get(side, 0) for line in lines) for side in lines[0]}
+    out = {}
+    for sheet in sheets:
+        for game in sheet["games"]:
+            out.update({seat: out.get(seat, 0) for seat in game["below"] if "+" not in seat})
+        out[sheet["winner"]] = out.get(sheet["winner"], 0) + sheet["value"]
+    return out
+
+
+def assert_final_score(page, score: dict):
+    names = {"NS": "N-S", "EW": "E-W"}
+    said = " · ".join(f"{names.get(side, side)} {value}" for side, value in final_score(score).items())
+    assert page.locator("#play-over .final-score").inner_text() == f"Final score: {said}"
+
+
 def check(name, game, make_user, new_page, live_server, shoot, shot):
     me = make_user(f"sheet-{name}"[:30])
     table_id = stored(me, name, game)
@@ -95,6 +120,8 @@ def check(name, game, make_user, new_page, live_server, shoot, shot):
     page = open_sheet(new_page, live_server, me, table_id, view)
     assert_sheet_matches(page, view["score"])
     assert_fits_a_phone(page)
+    if game.phase == Phase.OVER:
+        assert_final_score(page, view["score"])
     if shot:
         closed = page.locator("#play-score details.sheet-more:not([open]) > summary")
         for _ in range(closed.count()):  # open the hand by hand record for the picture

@@ -621,21 +621,44 @@
     if (!samePrefix(P.trick || [], cards)) return null;
     return {leader: leader, cards: cards, winner: trickWinner(cards, P.trump, P.ranking)};
   }
-  function sideTotals(score) {
-    // A side's points on the score sheet, all lines together (the variant's totals if it keeps some).
+  function sheetTotals(score) {
+    // Every point written on the sheet, by side, all lines and games together (the variant's
+    // totals or balance if it keeps one): a hand's change is read from them.
     score = score || {};
     if (score.totals) return score.totals;
     if (score.net) return score.net;
     var out = {};
     function add(line) { Object.keys(line || {}).forEach(function (k) { out[k] = (out[k] || 0) + (line[k] || 0); }); }
+    function addGame(g) { if (g.games) g.games.forEach(addGame); else { add(g.below); add(g.above); } }
     add(score.below); add(score.above);
-    (score.games || []).forEach(function (g) { add(g.below); add(g.above); });
+    (score.games || []).forEach(addGame);
+    return out;
+  }
+  function finalScore(score) {
+    // The game's result in the variant's terms: its totals or balance, the rubber's points, or
+    // (whist for two) the values of the games each player won.
+    score = score || {};
+    if (score.totals || score.net) return sheetTotals(score);
+    if (score.points) return score.points;
+    var sheets = (score.games || []).filter(function (g) { return g.games; });
+    if (!sheets.length) return sheetTotals(score);
+    var out = {};
+    sheets.forEach(function (g) {
+      g.games.forEach(function (inner) {
+        Object.keys(inner.below || {}).forEach(function (k) { if (k.indexOf("+") === -1 && !(k in out)) out[k] = 0; });
+      });
+      if (g.winner) out[g.winner] = (out[g.winner] || 0) + (g.value || 0);
+    });
     return out;
   }
   function handResult(P, V, tricks) {
-    var before = sideTotals(P.score), after = sideTotals(V.score), change = {};
-    Object.keys(after).forEach(function (k) { change[k] = (after[k] || 0) - (before[k] || 0); });
-    return {n: (P.hands_played || 0) + 1, tricks: tricks, change: change};
+    // The points the hand wrote: the sides whose points moved (all of them if none did).
+    var before = sheetTotals(P.score), after = sheetTotals(V.score), change = {}, all = {};
+    Object.keys(after).forEach(function (k) {
+      all[k] = (after[k] || 0) - (before[k] || 0);
+      if (all[k]) change[k] = all[k];
+    });
+    return {n: (P.hands_played || 0) + 1, tricks: tricks, change: Object.keys(change).length ? change : all};
   }
   // The frames from P (the newest view queued) to V: each {view, card: "own"|"other"|null,
   // done: a finished trick on the table, hand: a hand's end (with its result)}.
@@ -881,7 +904,7 @@
       var score = v.score || {}, winner = score.winner, text;
       if (winner && v.seat) text = wonBy(winner, v.seat) ? words.you_won : words.you_lost;
       else text = winner ? fill(words.side_won, {side: sideName(winner)}) : words.no_winner;
-      say(words.phases.over + ". " + text + ". " + words.final_score + ": " + sideCounts(sideTotals(score)) + ".");
+      say(words.phases.over + ". " + text + ". " + words.final_score + ": " + sideCounts(finalScore(score)) + ".");
     }
     announceTurn(v);
   }
@@ -933,7 +956,7 @@
     box.appendChild(next);
   }
   function mySide(score) {
-    return view.seat ? sideOf(sideTotals(score), view.seat) || sideOf(view.tricks, view.seat) : null;
+    return view.seat ? sideOf(finalScore(score), view.seat) || sideOf(sheetTotals(score), view.seat) || sideOf(view.tricks, view.seat) : null;
   }
   function wonBy(winner, seat) {
     return winner === seat || String(winner).split("+").indexOf(seat) !== -1 ||
@@ -953,7 +976,7 @@
     var head = el("p", "result big", text);
     head.setAttribute("data-result", winner && view.seat ? (wonBy(winner, view.seat) ? "won" : "lost") : "watched");
     box.appendChild(head);
-    box.appendChild(el("p", "final-score", words.final_score + ": " + sideCounts(sideTotals(score))));
+    box.appendChild(el("p", "final-score", words.final_score + ": " + sideCounts(finalScore(score))));
     if (shown.hand) {
       box.appendChild(el("p", "hand-tricks", fill(words.hand_over, {n: shown.hand.n}) + " · " +
         words.tricks + ": " + sideCounts(shown.hand.tricks)));
