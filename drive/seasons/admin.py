@@ -2,7 +2,7 @@ from django import forms
 from django.contrib import admin
 from django.db import transaction
 
-from drive.seasons.models import Season, SeasonStanding, SeasonTable
+from drive.seasons.models import GradeBook, GradedEvening, GradePoint, PlayerGrade, Season, SeasonStanding, SeasonTable
 from drive.seasons.services.seasons import SEASON_FIELDS, settings_problems
 from drive.seasons.services.table import table_changed
 
@@ -72,3 +72,38 @@ class SeasonStandingAdmin(admin.ModelAdmin):
 
     def has_change_permission(self, request, obj=None):
         return False
+
+
+class ComputedAdmin(admin.ModelAdmin):
+    """The whist grade's stored computation (drive.seasons.services.grades): shown, never
+    edited; a wrong one is recomputed from the evenings, not typed in."""
+
+    def has_add_permission(self, request, obj=None):
+        return False
+
+    def has_change_permission(self, request, obj=None):
+        return False
+
+
+@admin.register(PlayerGrade)
+class PlayerGradeAdmin(ComputedAdmin):
+    list_display = ("player", "mu", "sigma", "hands", "updated_at")
+    search_fields = ("player__display_name",)
+    raw_id_fields = ("player",)
+
+
+@admin.register(GradedEvening)
+class GradedEveningAdmin(ComputedAdmin):
+    list_display = ("event", "starts_at", "results_version", "hands", "average")
+    raw_id_fields = ("event",)
+
+
+@admin.register(GradePoint)
+class GradePointAdmin(ComputedAdmin):
+    list_display = ("player", "evening", "mu", "sigma", "hands")
+    raw_id_fields = ("player", "evening")
+
+
+@admin.register(GradeBook)
+class GradeBookAdmin(ComputedAdmin):
+    list_display = ("pk", "evenings", "computed_at")

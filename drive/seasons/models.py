@@ -3,7 +3,7 @@ from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from drive.events.models import Club, Player
+from drive.events.models import Club, Event, Player
 
 
 class Season(models.Model):
@@ -87,3 +87,76 @@ class SeasonStanding(models.Model):
 
     def __str__(self):
         return f"{self.season} · {self.player}"
+
+
+class GradeBook(models.Model):
+    """The one row the grade's computations lock in turn (drive.seasons.services.grades)."""
+
+    computed_at = models.DateTimeField(_("computed at"), null=True, blank=True)
+    # The evenings the stored ratings rest on: fewer graded evenings than this (an event
+    # deleted, its graded evening with it) means the ratings are no longer to be trusted.
+    evenings = models.PositiveIntegerField(_("evenings rated"), default=0)
+
+    class Meta:
+        verbose_name = _("grade book")
+        verbose_name_plural = _("grade books")
+
+
+class GradedEvening(models.Model):
+    """An evening the stored grades have rated, with what they read of it: its start and
+    results version (a correction raises it) order it and tell when it changed. `average`
+    is the field's mean mu once it was rated (drive.seasons.grade.average)."""
+
+    event = models.OneToOneField(Event, on_delete=models.CASCADE, related_name="grading",
+                                 verbose_name=_("whist drive"))
+    starts_at = models.DateTimeField(_("starts at"))
+    results_version = models.PositiveIntegerField(_("results version"))
+    hands = models.PositiveIntegerField(_("hands rated"))
+    average = models.FloatField(_("the field's mean"))
+
+    class Meta:
+        verbose_name = _("graded evening")
+        verbose_name_plural = _("graded evenings")
+        ordering = ["starts_at", "event_id"]
+
+    def __str__(self):
+        return str(self.event)
+
+
+class GradePoint(models.Model):
+    """A player's rating after an evening they played rated hands in: the grade's history,
+    and where a recomputation from that evening on starts again."""
+
+    evening = models.ForeignKey(GradedEvening, on_delete=models.CASCADE, related_name="points",
+                                verbose_name=_("evening"))
+    player = models.ForeignKey(Player, on_delete=models.CASCADE, related_name="grade_points",
+                               verbose_name=_("player"))
+    mu = models.FloatField("mu")
+    sigma = models.FloatField("sigma")
+    hands = models.PositiveIntegerField(_("hands"))
+
+    class Meta:
+        verbose_name = _("grade after an evening")
+        verbose_name_plural = _("grades after each evening")
+        constraints = [models.UniqueConstraint(fields=["evening", "player"], name="one_grade_point_per_evening")]
+
+    def __str__(self):
+        return f"{self.player} · {self.evening}"
+
+
+class PlayerGrade(models.Model):
+    """A player's rating now, after every rated hand (drive.seasons.grade): the last of
+    their grade points."""
+
+    player = models.OneToOneField(Player, on_delete=models.CASCADE, related_name="grade", verbose_name=_("player"))
+    mu = models.FloatField("mu")
+    sigma = models.FloatField("sigma")
+    hands = models.PositiveIntegerField(_("hands"))
+    updated_at = models.DateTimeField(_("updated at"), auto_now=True)
+
+    class Meta:
+        verbose_name = _("grade")
+        verbose_name_plural = _("grades")
+
+    def __str__(self):
+        return str(self.player)
