@@ -94,10 +94,13 @@ def api_world(db, make_user):
     season = season_services.create_season(actor=organiser, club=club, name="Winter", starts_on=now.date(),
                                            ends_on=now.date() + timedelta(days=90), score="placing_points",
                                            placing_points=[10, 8, 6], best_of=6, min_evenings=2)
+    # Players whose history the organiser may read: the registered ones (a history, a grade).
+    player_ids = sorted({registration.player_id for registration in registrations})
     return {
         "token": Token.objects.create(user=organiser).key,
         "club_id": club.pk,
         "season_ids": [season.pk],
+        "player_ids": player_ids,
         "event_ids": [tonight.pk, friday.pk, draft.pk],
         "registration_ids": [r.pk for r in registrations],
         "door_code": tonight.door_code,
@@ -111,7 +114,8 @@ def aim_at_real_rows(case, world):
     """
     params = case.path_parameters or {}
     for name, ids in (("event_id", world["event_ids"]), ("registration_id", world["registration_ids"]),
-                      ("club_id", [world["club_id"]]), ("season_id", world["season_ids"])):
+                      ("club_id", [world["club_id"]]), ("season_id", world["season_ids"]),
+                      ("player_id", world["player_ids"])):
         value = params.get(name)
         if isinstance(value, int) and not isinstance(value, bool) and value % 7 != 3:
             params[name] = ids[value % len(ids)]

@@ -1,6 +1,7 @@
 """The seasons' pages and their API (under /api/)."""
 from django.urls import include, path
 
+from drive.seasons.api import history as history_api
 from drive.seasons.api import seasons as api
 from drive.seasons.views import pages
 
@@ -8,6 +9,7 @@ api_patterns = [
     path("clubs/<int:club_id>/seasons/", api.ClubSeasonsView.as_view(), name="api-club-seasons"),
     path("seasons/<int:season_id>/", api.SeasonDetailView.as_view(), name="api-season"),
     path("seasons/<int:season_id>/table/", api.SeasonTableView.as_view(), name="api-season-table"),
+    path("players/<int:player_id>/history/", history_api.PlayerHistoryView.as_view(), name="api-player-history"),
 ]
 
 urlpatterns = [
