@@ -21,7 +21,7 @@ HINTED = (
     "drive/backup/services/*.py",
     "drive/play/services/*.py", "drive/play/selectors/*.py", "drive/play/access.py",
     "drive/seasons/services/*.py", "drive/seasons/selectors/*.py", "drive/seasons/table.py",
-    "drive/seasons/grade.py", "drive/seasons/access.py",
+    "drive/seasons/grade.py", "drive/seasons/chart.py", "drive/seasons/access.py",
     "drive/core/*.py",
 )
 UNHINTED_NAMES = ("self", "cls")

@@ -3,7 +3,7 @@ from django.urls import include, path
 
 from drive.seasons.api import history as history_api
 from drive.seasons.api import seasons as api
-from drive.seasons.views import pages
+from drive.seasons.views import history, pages
 
 api_patterns = [
     path("clubs/<int:club_id>/seasons/", api.ClubSeasonsView.as_view(), name="api-club-seasons"),
@@ -15,5 +15,6 @@ api_patterns = [
 urlpatterns = [
     path("seasons/<int:season_id>/", pages.season_page, name="season-page"),
     path("seasons/<int:season_id>/table.csv", pages.season_csv, name="season-table-csv"),
+    path("players/<int:player_id>/history/", history.player_history, name="player-history"),
     path("api/", include(api_patterns)),
 ]

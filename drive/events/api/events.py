@@ -2,7 +2,7 @@
 from django.shortcuts import get_object_or_404
 from django.utils import translation
 from django.utils.translation import gettext as _
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import status
 from rest_framework.authtoken.models import Token
 from rest_framework.authtoken.serializers import AuthTokenSerializer
@@ -13,9 +13,9 @@ from rest_framework.views import APIView
 
 from drive.core.api_docs import errors
 from drive.core.api_input import valid_data
-from drive.core.errors import Forbidden
+from drive.core.errors import Forbidden, Invalid
 from drive.core.throttles import ScopedThrottle
-from drive.events.models import Registration
+from drive.events.models import Club, Registration
 from drive.events.selectors import events as selectors
 from drive.events.services import accounts as account_services
 from drive.events.services import arrivals as arrival_services
@@ -33,6 +33,7 @@ from drive.events.api.serializers import (
     EventSerializer,
     EventWriteSerializer,
     FixedTableSerializer,
+    PlayerMatchSerializer,
     RegistrationSerializer,
     SelfCheckInResultSerializer,
     SelfCheckInSerializer,
@@ -134,12 +135,34 @@ class EventRegistrationsView(APIView):
 
 
 class WalkInView(APIView):
-    @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer, **errors(400, 403, 404)})
+    @extend_schema(request=WalkInSerializer, responses={201: RegistrationSerializer, **errors(400, 403, 404, 409, 415)},
+                   description="A walk-in checked in at once: a new player by `display_name`, or one of the club's "
+                               "players by `player` (409 when they are checked in already). No field is required "
+                               "by itself, so a body the server cannot read is 415.")
     def post(self, request, event_id):
         event = access.visible_event(request.user, event_id, with_places=True)
+        require_organiser(request.user, event.club)  # a refusal before a body check
         data = valid_data(WalkInSerializer, request)
+        if "player" in data:
+            player = selectors.player_by_id(data.pop("player"))
+            if player is None:
+                raise Invalid(_("Choose one of the club's players."), field="player")
+            data = {"player": player, "category": data.get("category", "")}
         registration = arrival_services.add_walk_in(actor=request.user, event=event, **data)
         return Response(RegistrationSerializer(registration).data, status=status.HTTP_201_CREATED)
+
+
+class ClubPlayersView(APIView):
+    """The club's players by name, for the door: its organisers only."""
+
+    @extend_schema(parameters=[OpenApiParameter("q", str, description="Any part of the name, any case (every "
+                                                                       "word of it, in any order).")],
+                   responses={200: PlayerMatchSerializer(many=True), **errors(403, 404)})
+    def get(self, request, club_id):
+        club = get_object_or_404(Club, pk=club_id)
+        require_organiser(request.user, club)
+        matches = selectors.find_club_players(club, request.query_params.get("q", "")[:80])
+        return Response(PlayerMatchSerializer(matches, many=True).data)
 
 
 class NoShowsView(APIView):

@@ -116,8 +116,27 @@ class SelfCheckInResultSerializer(serializers.Serializer):
 
 
 class WalkInSerializer(serializers.Serializer):
-    display_name = serializers.CharField(max_length=80, validators=[validate_name])
+    display_name = serializers.CharField(max_length=80, validators=[validate_name], required=False,
+                                         help_text="A new player's name (required without `player`).")
     category = serializers.ChoiceField(choices=Player.Category.choices, required=False, default="")
+    player = serializers.IntegerField(required=False, min_value=1, max_value=2 ** 31 - 1,
+                                      help_text="One of the club's players (found by name: GET "
+                                                "/api/clubs/<id>/players/?q=...), checked in as themselves, so "
+                                                "their evenings count together; `display_name` is then not used.")
+
+    def validate(self, attrs):
+        if "player" not in attrs and not attrs.get("display_name"):
+            raise serializers.ValidationError({"display_name": [_("Enter the player's name.")]})
+        return attrs
+
+
+class PlayerMatchSerializer(serializers.Serializer):
+    id = serializers.IntegerField(help_text="The player record: give it as a walk-in's `player`.")
+    name = serializers.CharField()
+    category = serializers.CharField()
+    account = serializers.BooleanField(help_text="The player of an account; else a walk-in.")
+    evenings = serializers.IntegerField(help_text="The club's evenings they were checked in at.")
+    last_seen = serializers.DateTimeField(allow_null=True, help_text="The start of the latest of them.")
 
 
 class CountSerializer(serializers.Serializer):

@@ -4,12 +4,12 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TypedDict
 
-from django.db.models import Case, Count, Q, QuerySet, Value, When
+from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
-from drive.events.models import AuditEntry, Club, Event, Registration
+from drive.events.models import AuditEntry, Club, Event, Player, Registration
 
 Status = Registration.Status
 
@@ -124,3 +124,72 @@ def event_status(event: Event, now: datetime | None = None) -> str:
     if not event.published:
         return "draft"
     return "registration_closed" if registration_state(event, now) else "registration_open"
+
+
+# --- one player across evenings: the club's players, found by name at the door -----------
+
+
+class PlayerMatch(TypedDict):
+    id: int
+    name: str
+    category: str
+    account: bool  # signed up (the player record of an account), else a walk-in
+    evenings: int  # evenings of the club they were checked in at
+    last_seen: datetime | None  # the start of the latest of them
+    here: str | None  # their registration's status for the event asked about, if any
+    here_label: str  # that status in words ("" without one)
+
+
+MATCHES = 8  # names offered at once: the organiser types on for fewer
+
+
+def club_players(club: Club) -> QuerySet[Player]:
+    """The club's players: its walk-ins (added at one of its evenings) and everyone who has
+    registered for one of its events (an account's player belongs to no one club)."""
+    return Player.objects.filter(Q(club=club) | Q(registrations__event__club=club)).distinct()
+
+
+def is_club_player(player: Player, club: Club) -> bool:
+    return club_players(club).filter(pk=player.pk).exists()
+
+
+def name_key(text: str) -> str:
+    """A name as the search compares it: case folded (Unicode: Cyrillic too, which the
+    databases' LIKE folds only on PostgreSQL with a Unicode collation), ё as е, spaces
+    collapsed."""
+    return " ".join((text or "").casefold().replace("ё", "е").split())
+
+
+def find_club_players(club: Club, query: str, *, event: Event | None = None,
+                      limit: int = MATCHES) -> list[PlayerMatch]:
+    """The club's players whose name holds every word of `query` (case-insensitive, any
+    part of the name), those starting with it first, then by name; at most `limit`.
+    `event`: say how each is registered for it (checked in already, on the list...)."""
+    words = name_key(query).split()
+    if not words:
+        return []
+    key = " ".join(words)
+    found = [(pk, name) for pk, name in club_players(club).values_list("pk", "display_name")
+             if all(word in name_key(name) for word in words)]
+    found.sort(key=lambda item: (not name_key(item[1]).startswith(key), name_key(item[1]), item[0]))
+    ids = [pk for pk, _ in found[:limit]]
+    arrived = Q(registrations__event__club=club, registrations__status=Status.CHECKED_IN)
+    rows = {player.pk: player for player in Player.objects.filter(pk__in=ids).annotate(
+        evenings=Count("registrations", filter=arrived),
+        last_seen=Max("registrations__event__starts_at", filter=arrived))}
+    here = dict(event.registrations.filter(player_id__in=ids).values_list("player_id", "status")) if event else {}
+    return [{"id": pk, "name": rows[pk].display_name, "category": rows[pk].category,
+             "account": rows[pk].user_id is not None, "evenings": rows[pk].evenings,
+             "last_seen": rows[pk].last_seen, "here": here.get(pk),
+             "here_label": str(Status(here[pk]).label) if pk in here else ""} for pk in ids]
+
+
+def player_by_id(player_id: object) -> Player | None:
+    """The player of an id as typed into a form or a body (None for no such player)."""
+    try:
+        pk = int(str(player_id).strip())
+    except (TypeError, ValueError):
+        return None
+    if not 1 <= pk < 2 ** 31:  # past the column's range the database would raise
+        return None
+    return Player.objects.filter(pk=pk).first()

@@ -16,6 +16,7 @@ from drive.core.names import clean_name
 from drive.core.accounts import User
 from drive.events.access import require_login, require_organiser
 from drive.events.models import Event, Player, Registration
+from drive.events.selectors import events as selectors
 from drive.events.services.audit import log_action, snapshot
 from drive.events.services.events import locked_event
 from drive.events.services.registration import renumber_waitlist
@@ -81,20 +82,25 @@ def self_check_in(*, actor: User, event: Event, door_code: str) -> tuple[Registr
 
 
 @transaction.atomic
-def add_walk_in(*, actor: User, event: Event, display_name: str, category: str = "") -> Registration:
-    """A player who turns up unregistered, added by name and checked in at once.
+def add_walk_in(*, actor: User, event: Event, display_name: str = "", category: str = "",
+                player: Player | None = None) -> Registration:
+    """A player who turns up unregistered, added and checked in at once: by name (a new
+    player record), or `player`, one of the club's players found by name at the door, so
+    that this evening is theirs with the ones before (the seasons count them together).
 
     The organiser can see the room, so a walk-in may take the event over capacity.
     """
     require_organiser(actor, event.club)
     event = locked_event(event.pk)
+    if category not in Player.Category.values:
+        raise Invalid(_("Unknown category."), field="category")
+    if player is not None:
+        return _walk_in_known(actor, event, player, category)
     if not (display_name or "").strip():
         raise Invalid(_("Enter the player's name."), field="display_name")
     name = clean_name(display_name, field="display_name")
     if len(name) > 80:
         raise Invalid(_("A name is at most 80 characters."), field="display_name")
-    if category not in Player.Category.values:
-        raise Invalid(_("Unknown category."), field="category")
     player = Player.objects.create(display_name=name, club=event.club, category=category)
     now = timezone.now()
     registration = Registration.objects.create(
@@ -102,6 +108,35 @@ def add_walk_in(*, actor: User, event: Event, display_name: str, category: str =
     )
     log_action(actor=actor, event=event, action="registration.walk_in_added",
                after={"display_name": name, "category": category, "status": registration.status}, obj=registration)
+    broadcast.publish(event.pk, broadcast.Change.ARRIVALS)
+    return registration
+
+
+def _walk_in_known(actor: User, event: Event, player: Player, category: str) -> Registration:
+    """The walk-in is a player the club knows: their own record checked in (a registration
+    they had for the evening, cancelled or not, is the one checked in)."""
+    player = Player.objects.select_for_update().filter(pk=player.pk).first()
+    if player is None or not selectors.is_club_player(player, event.club):
+        raise Invalid(_("Choose one of the club's players."), field="player")
+    registration = event.registrations.filter(player=player).first()
+    if registration is not None and registration.status == Status.CHECKED_IN:
+        raise Conflict(_("%(name)s is checked in already.") % {"name": player.display_name})
+    before = snapshot(registration, ["status"]) if registration is not None else None
+    if category and not player.category:  # told at the door: kept for the ladies' and gents' prizes
+        player.category = category
+        player.save(update_fields=["category"])
+    if registration is None:
+        now = timezone.now()
+        registration = Registration.objects.create(
+            event=event, player=player, status=Status.CHECKED_IN, walk_in=True, registered_at=now, checked_in_at=now)
+    else:
+        registration.cancelled_at = None
+        registration.save(update_fields=["cancelled_at", "updated_at"])
+        _mark_arrived(registration)
+        renumber_waitlist(event)
+    log_action(actor=actor, event=event, action="registration.walk_in_added", before=before,
+               after={"player": player.pk, "display_name": player.display_name, "category": player.category,
+                      "status": registration.status}, obj=registration)
     broadcast.publish(event.pk, broadcast.Change.ARRIVALS)
     return registration
 

@@ -164,9 +164,10 @@ def console_event(request, event_id):
     return render(request, "console/event.html", _console_context(request, event, WalkInForm()))
 
 
-def _console_context(request, event, walk_in_form):
+def _console_context(request, event, walk_in_form, query=""):
     door_url = request.build_absolute_uri(reverse("door-check-in", args=[event.pk, event.door_code]))
     return {
+        **_matches_context(event, query),
         "event": event,
         "status": event_selectors.event_status(event),
         "places": selectors.event_places(event),
@@ -189,12 +190,38 @@ def console_arrivals(request, event_id):
 @require_POST
 def console_walk_in(request, event_id):
     event = access.organised_event(request.user, event_id, with_places=True)
+    if "player" in request.POST:  # one of the club's players, found by name (walk_in_matches)
+        player = selectors.player_by_id(request.POST["player"])
+        if player is None:
+            messages.error(request, _("Choose one of the club's players."))
+            return redirect("console-event", event_id=event.pk)
+        registration = _run(request, lambda: arrival_services.add_walk_in(
+            actor=request.user, event=event, player=player, category=request.POST.get("category", "")))
+        if registration is not None:
+            messages.success(request, _("%(name)s is checked in, with their evenings before.")
+                             % {"name": registration.player.display_name})
+        return redirect("console-event", event_id=event.pk)
     form = WalkInForm(request.POST)
     if form.is_valid():
         _run(request, lambda: arrival_services.add_walk_in(actor=request.user, event=event, **form.cleaned_data),
              _("%(name)s is added and checked in.") % {"name": form.cleaned_data["display_name"]})
         return redirect("console-event", event_id=event.pk)
     return render(request, "console/event.html", _console_context(request, event, form), status=400)
+
+
+@login_required
+def walk_in_matches(request, event_id):
+    """The club's players whose name holds what the organiser typed, to check one in as a
+    walk-in: the list alone for htmx, else the console page with it."""
+    event = access.organised_event(request.user, event_id, with_places=True)
+    query = request.GET.get("q", "")[:80]
+    if request.headers.get("HX-Request"):
+        return render(request, "console/_walk_in_matches.html", _matches_context(event, query))
+    return render(request, "console/event.html", _console_context(request, event, WalkInForm(), query))
+
+
+def _matches_context(event, query):
+    return {"event": event, "query": query, "matches": selectors.find_club_players(event.club, query, event=event)}
 
 
 def _organised_registration(request, registration_id):
