@@ -12,8 +12,10 @@ import pytest
 from engine import VARIANTS
 
 from .conftest import SCREENSHOTS
+from .sheets import assert_sheet_matches
 from .test_play import PLAY, fast_polls, my_turn, next_hand, play_one, quick_pace, signed_in  # noqa: F401
 from .test_play import version, wait_until
+from .test_score_sheets import api_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -127,6 +129,21 @@ def play_the_first_hand(page, rules, prefix):
     return seen
 
 
+def sheet_after_the_hand(page, user):
+    """Once the page shows the table as the API has it (robots may still be moving: ask
+    again until both agree), its score sheet holds the API's score (no hand ends without
+    the player, so the score is the first hand's)."""
+    table_id = int(page.url.rstrip("/").split("/")[-1])
+    for _ in range(100):
+        view = api_score(user, table_id)
+        wait_until(page, lambda: version(page) >= view["version"], "the page at the API's version")
+        if version(page) == view["version"] and page.locator(PLAY).get_attribute("data-queued") in ("0", None):
+            assert_sheet_matches(page, view["score"])
+            return
+        page.wait_for_timeout(100)
+    raise AssertionError("the page and the API never agreed on the table's version")
+
+
 def acting_again(page, rules, lang, shot=None):
     """After a reload in `lang`: as wide as the screen, and the acting area in view once
     the player is to act (the game may be over: then only the width)."""
@@ -149,6 +166,7 @@ def test_every_variant_fits_a_phone_screen(rules, make_user, new_page, live_serv
     open_a_table(page, rules)
     seats_are_named(page, rules)
     play_the_first_hand(page, rules, "variant")
+    sheet_after_the_hand(page, me)
     small = page.evaluate(SMALL_TARGETS_JS)
     assert not small, f"{rules}: tap targets under 44 px: {small}"
     for lang in ("ru", "uk"):
