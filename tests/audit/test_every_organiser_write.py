@@ -30,7 +30,8 @@ pytestmark = pytest.mark.django_db
 # Services an actor calls for themselves, not as organiser of the event.
 PLAYER_SERVICES = {"drive.events.services.registration.register", "drive.events.services.registration.register_or_get",
                    "drive.events.services.arrivals.self_check_in",
-                   "drive.events.services.audit.log_action"}
+                   "drive.events.services.audit.log_action",
+                   "drive.play.services.display.set_display"}  # the person's own cards' display
 SKIPPED_MODULE_PREFIXES = ("views", "api", "urls", "admin", "consumers", "tasks")
 
 

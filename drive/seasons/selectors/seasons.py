@@ -51,6 +51,11 @@ def season_by_id(season_id: int) -> Season:
     return get_object_or_404(Season.objects.select_related("club"), pk=season_id)
 
 
+def club_seasons(club: Club) -> QuerySet[Season]:
+    """The club's seasons, the latest first, with their stored tables (what they counted)."""
+    return Season.objects.filter(club=club).select_related("table").order_by("-starts_on", "-id")
+
+
 def local_date(moment: datetime) -> date:
     """The date of a moment in the site's time zone (settings.TIME_ZONE), whoever asks."""
     return timezone.localtime(moment, timezone.get_default_timezone()).date()

@@ -2,6 +2,7 @@
 selectors, after services.table has made sure the stored table is fresh."""
 from datetime import date
 
+from django.conf import settings
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.text import slugify
@@ -24,6 +25,26 @@ def season_page(request, season_id):
     return render(request, "seasons/season.html", {
         "season": season, "table": table, "evenings": evenings,
         "unqualified_any": any(not row["qualified"] for row in table["rows"]),
+    })
+
+
+SCREEN_ROWS_PER_PAGE = 12  # at projector size, in the room screen's type (screen.css)
+SCREEN_REFRESH_SECONDS = 60  # the table follows published evenings: seldom, never in a hurry
+
+
+def season_screen(request, season_id):
+    """The season's table for the room's screen: public as the table is, big type, long
+    tables page by themselves (screen.js), the page refreshes itself now and then."""
+    season, table = _table(season_id)
+    per_page = getattr(settings, "SEASON_SCREEN_ROWS_PER_PAGE", SCREEN_ROWS_PER_PAGE)  # tests page sooner
+    rows = table["rows"]
+    pages = [rows[start:start + per_page] for start in range(0, len(rows), per_page)]
+    return render(request, "seasons/screen.html", {
+        "season": season, "table": table, "pages": pages,
+        "refresh_seconds": getattr(settings, "SEASON_SCREEN_REFRESH_SECONDS", SCREEN_REFRESH_SECONDS),
+        "page_ms": getattr(settings, "SEASON_SCREEN_PAGE_MS", 0),
+        "last_evening": date.fromisoformat(table["evenings"][-1]["date"]) if table["evenings"] else None,
+        "unqualified_any": any(not row["qualified"] for row in rows),
     })
 
 
