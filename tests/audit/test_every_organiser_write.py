@@ -23,6 +23,7 @@ from drive.scoring.services import claims
 from drive.scoring.services import evening as ev
 from drive.scoring.services import results
 from drive.scoring.models import HandResult, Round, Table
+from drive.seasons.services import players as player_services
 from drive.seasons.services import seasons as season_services
 
 pytestmark = pytest.mark.django_db
@@ -160,12 +161,21 @@ SCENARIOS = {
         actor=o, season=_season(o, f("club")), best_of=None),
     "drive.seasons.services.seasons.delete_season": lambda o, f: season_services.delete_season(
         actor=o, season=_season(o, f("club"))),
+    "drive.seasons.services.players.merge_players": lambda o, f: player_services.merge_players(
+        actor=o, club=f("club"), **_two_walk_ins(o, f("make_event"))),
 }
 
 
 def _season(organiser, club):
     return season_services.create_season(actor=organiser, club=club, name="Winter", starts_on=date(2026, 12, 1),
                                          ends_on=date(2027, 2, 28), score="total", best_of=6)
+
+
+def _two_walk_ins(organiser, make_event):
+    """One person added by name at two evenings: two records, the second to merge."""
+    first = arrival_services.add_walk_in(actor=organiser, event=make_event(), display_name="Bo").player
+    second = arrival_services.add_walk_in(actor=organiser, event=make_event(), display_name="Bo").player
+    return {"duplicate": second, "into": first}
 
 
 def _walk_ins(make_event, organiser):

@@ -129,6 +129,7 @@ ACTION_LABELS = {
     "season.created": _("season created"),
     "season.changed": _("season changed"),
     "season.deleted": _("season deleted"),
+    "player.merged": _("players merged"),
 }
 
 
@@ -192,6 +193,9 @@ KEY_LABELS = {
     "seat": _("seat"),
     "signed_in": _("signed in"),
     "claimed_at": _("claimed at"),
+    "player": _("player"),                  # a merge's: the record removed, the one kept
+    "dropped": _("registrations dropped"),
+    "evenings": _("evenings"),
 }
 # Values the log writes as codes: the door code is never logged, only that it is new.
 VALUE_LABELS = {("door_code", "new"): _("a new one"),

@@ -78,3 +78,15 @@ class SeasonTableSerializer(serializers.Serializer):
     name = serializers.CharField()
     evenings = SeasonEveningSerializer(many=True)
     rows = SeasonRowSerializer(many=True)
+
+
+class MergePlayersSerializer(serializers.Serializer):
+    duplicate = serializers.IntegerField(min_value=1, max_value=2 ** 31 - 1,
+                                         help_text="The walk-in (a player without an account) to merge and remove.")
+    into = serializers.IntegerField(min_value=1, max_value=2 ** 31 - 1,
+                                    help_text="The club's player who keeps both records' evenings.")
+
+
+class MergedPlayerSerializer(serializers.Serializer):
+    id = serializers.IntegerField()
+    name = serializers.CharField()

@@ -1,6 +1,7 @@
-"""The organiser's console for a club's seasons: the list, a new season, its settings, its
-removal. Thin: the form parses, the services decide (the club's organisers only, the rules
-on the settings) and their refusals are shown beside the fields they name."""
+"""The organiser's console for a club's seasons (the list, a new season, its settings, its
+removal) and its players (a walk-in added twice merged into one record). Thin: the form
+parses, the services decide (the club's organisers only, the rules on the settings) and
+their refusals are shown beside the fields they name."""
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.shortcuts import redirect, render
@@ -9,9 +10,15 @@ from django.views.decorators.http import require_POST
 
 from drive.core.errors import Invalid, ServiceError
 from drive.events.access import require_organiser
+from drive.events.selectors.events import find_club_players, player_by_id
+from drive.seasons.selectors import players as player_selectors
 from drive.seasons.selectors import seasons as selectors
 from drive.seasons.services import seasons as services
+from drive.seasons.services.players import merge_players
 from drive.seasons.views.forms import SeasonForm
+
+
+MOST_FOUND = 30  # players found by name on the club's players page
 
 
 def _organised_season(request, season_id):
@@ -77,3 +84,35 @@ def season_delete(request, season_id):
     messages.success(request, _("The season %(name)s is deleted; its evenings stay as they are.") % {"name": name})
     return redirect("console-seasons", club_id=club_id)
 
+
+@login_required
+def club_players(request, club_id):
+    """The club's players: found by name, and the walk-ins that look like another of its
+    players, to merge (one person's evenings then count together)."""
+    club = selectors.club_by_id(club_id)
+    require_organiser(request.user, club)
+    query = request.GET.get("q", "")[:80]
+    return render(request, "console/players.html", {
+        "club": club, "query": query,
+        "matches": find_club_players(club, query, limit=MOST_FOUND) if query else [],
+        "suggestions": player_selectors.merge_suggestions(club),
+    })
+
+
+@login_required
+@require_POST
+def players_merge(request, club_id):
+    club = selectors.club_by_id(club_id)
+    require_organiser(request.user, club)
+    duplicate, into = player_by_id(request.POST.get("duplicate")), player_by_id(request.POST.get("into"))
+    if duplicate is None or into is None:
+        messages.error(request, _("Choose one of the club's players."))
+    else:
+        try:
+            kept = merge_players(actor=request.user, club=club, duplicate=duplicate, into=into)
+        except ServiceError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("%(duplicate)s is merged into %(into)s: their evenings count together.")
+                             % {"duplicate": duplicate.display_name, "into": kept.display_name})
+    return redirect("console-players", club_id=club.pk)
