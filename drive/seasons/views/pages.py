@@ -28,7 +28,7 @@ def season_page(request, season_id):
     })
 
 
-SCREEN_ROWS_PER_PAGE = 12  # at projector size, in the room screen's type (screen.css)
+SCREEN_ROWS_PER_PAGE = 10  # at projector size, in the room screen's type (screen.css, season.css)
 SCREEN_REFRESH_SECONDS = 60  # the table follows published evenings: seldom, never in a hurry
 
 
