@@ -183,7 +183,9 @@ def test_what_cannot_be_merged(club, organiser, other_club, make_event, make_use
 def test_alike_names():
     assert alike("Ada L", "ada lovelace") and alike("Ada", "Ada Lovelace") and alike("АДА", "Ада Лавлейс")
     assert alike("Алёна", "Алена Петрова")
+    assert alike("A. Lovelace", "Ada Lovelace") and alike("Ada Lovelace", "ADA LOVELACE")
     assert not alike("Ada", "Bob") and not alike("Ada Byron", "Ada Lovelace") and not alike("", "Ada")
+    assert not alike("Ada", "Adam Smith") and not alike("B. Lovelace", "Ada Lovelace")
 
 
 def test_the_suggestions_pair_each_walk_in_with_a_player_alike(club, organiser, make_event, make_user):

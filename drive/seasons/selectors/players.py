@@ -26,13 +26,32 @@ class Suggestion(TypedDict):
     into: PlayerLine  # the one kept
 
 
+def _initial(word: str) -> str | None:
+    """"a" or "a." -> "a"; None for a whole word."""
+    bare = word.rstrip(".")
+    return bare if len(bare) == 1 else None
+
+
+def _same_first_word(a: str, b: str) -> bool:
+    if a == b:
+        return True
+    initial_a, initial_b = _initial(a), _initial(b)
+    if initial_a and initial_b:
+        return initial_a == initial_b
+    return bool(initial_a and b.startswith(initial_a) or initial_b and a.startswith(initial_b))
+
+
 def alike(a: str, b: str) -> bool:
-    """Two names that may be one person's: every word of the shorter begins a word of the
-    longer, the first words agreeing ("Ada L" and "ada lovelace"; "Ada" and "Ada Lovelace")."""
+    """Two names that may be one person's: the first words the same (or one of them its
+    initial), every other word of the shorter beginning a word of the longer ("Ada L" and
+    "ada lovelace"; "Ada" and "Ada Lovelace"; "A. Lovelace" and "Ada Lovelace"; never "Ada"
+    and "Adam Smith")."""
     short, long_ = sorted((name_key(a).split(), name_key(b).split()), key=len)
-    if not short or not (long_[0].startswith(short[0]) or short[0].startswith(long_[0])):
+    if not short:
         return False
-    return all(any(word.startswith(part) for word in long_) for part in short[1:])
+    if not _same_first_word(short[0], long_[0]):
+        return False
+    return all(any(word.startswith(part.rstrip(".")) for word in long_[1:]) for part in short[1:])
 
 
 def _lines(ids: list[int], club: Club) -> dict[int, PlayerLine]:
