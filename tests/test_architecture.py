@@ -1,11 +1,11 @@
-"""The floors of the house hold (DESIGN.md; README, "What is here").
+"""The floors of the house hold (DESIGN.md; docs/architecture.md, "Floors").
 
 - import-linter's contracts (pyproject.toml): arrows between the apps point down only,
   inside an app pages and API stand on tasks, services, selectors and models, and the
   engine imports neither Django nor the service;
 - no import of a project module inside a function (it would hide an arrow, or a circle,
   from the contracts), but an app's `ready()`, which registers what the app lends below;
-- the README's floors are the contract's floors.
+- the floors in docs/architecture.md are the contract's floors.
 """
 import ast
 import re
@@ -60,9 +60,9 @@ def _contract_floors():
     return [sorted(re.split(r"\s*[|:]\s*", floor)) for floor in floors]
 
 
-def test_the_readme_floors_are_the_contracts():
-    readme = (ROOT / "README.md").read_text()
-    section = readme.split("### Floors", 1)[1].split("\n## ", 1)[0].split("\n### ", 1)[0]
+def test_the_documented_floors_are_the_contracts():
+    architecture = (ROOT / "docs" / "architecture.md").read_text()
+    section = architecture.split("\n## Floors", 1)[1].split("\n## ", 1)[0]
     rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| floor")]
     floors = [sorted(re.findall(r"`([\w.]+)`", row.split("|")[2])) for row in rows]
     assert floors == _contract_floors()
