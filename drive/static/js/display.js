@@ -51,13 +51,7 @@
       apply(choice);
       if (note) note.textContent = "";
       if (!api) { keep(choice); return; }
-      fetch(api, {
-        method: "PUT", credentials: "same-origin",
-        headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf},
-        body: JSON.stringify(choice)
-      }).then(function (r) {
-        return r.json().catch(function () { return {}; }).then(function (b) { return {ok: r.ok, body: b}; });
-      }).then(function (answer) {
+      window.whistApi.send("PUT", api, choice, csrf).then(function (answer) {
         if (mine !== asked) return;
         if (answer.ok) {
           form.setAttribute("data-saved", JSON.stringify(answer.body));

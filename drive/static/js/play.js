@@ -480,13 +480,7 @@
   function fillSeat(body) {
     var asked = ++manageAsked;
     manageNotice = "";
-    fetch(api + "seats/", {
-      method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf},
-      body: JSON.stringify(body)
-    }).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (b) { return {status: r.status, body: b}; });
-    }).then(function (answer) {
+    window.whistApi.send("POST", api + "seats/", body, csrf).then(function (answer) {
       if (asked !== manageAsked) {
         if (answer.status === 200) take(answer.body);
         return;
@@ -955,9 +949,6 @@
     next.id = "play-next-hand";
     box.appendChild(next);
   }
-  function mySide(score) {
-    return view.seat ? sideOf(finalScore(score), view.seat) || sideOf(sheetTotals(score), view.seat) || sideOf(view.tricks, view.seat) : null;
-  }
   function wonBy(winner, seat) {
     return winner === seat || String(winner).split("+").indexOf(seat) !== -1 ||
       (/^[NESW]{2}$/.test(winner) && winner.indexOf(seat) !== -1);
@@ -1020,26 +1011,21 @@
     notice = "";
     root.classList.add("sending");
     render();
-    fetch(api + "actions/", {
-      method: "POST", credentials: "same-origin",
-      headers: {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf},
-      body: JSON.stringify({action: action, version: (latest || view).version})
-    }).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (body) { return {status: r.status, body: body}; });
-    }).then(function (answer) {
-      busy = false;
-      root.classList.remove("sending");
-      if (answer.status === 200) { take(answer.body, true); return; }
-      if (answer.status === 409) notice = words.stale;
-      else notice = fill(words.refused, {detail: answer.body.detail || answer.status});
-      render();
-      fetchView();
-    }).catch(function () {
-      busy = false;
-      root.classList.remove("sending");
-      notice = words.offline;
-      render();
-    });
+    window.whistApi.send("POST", api + "actions/", {action: action, version: (latest || view).version}, csrf)
+      .then(function (answer) {
+        busy = false;
+        root.classList.remove("sending");
+        if (answer.status === 200) { take(answer.body, true); return; }
+        if (answer.status === 409) notice = words.stale;
+        else notice = fill(words.refused, {detail: answer.body.detail || answer.status});
+        render();
+        fetchView();
+      }).catch(function () {
+        busy = false;
+        root.classList.remove("sending");
+        notice = words.offline;
+        render();
+      });
   }
 
   function mode(name) { document.documentElement.setAttribute("data-live", name); }
