@@ -7,11 +7,6 @@ class ScoringConfig(AppConfig):
     label = "scoring"
     verbose_name = _("Rounds, results and standings")
 
-    def ready(self):
-        from drive.events.services import registration as registration_services
+    def ready(self) -> None:
+        from drive.scoring import receivers  # noqa: F401 - listens to the signals of the floors below
         from drive.scoring import tasks  # noqa: F401 - registers the app's Celery tasks in every process
-        from drive.scoring.services.evening import leave_on_cancellation
-
-        # A player cancelled while the evening runs leaves it: the events app, a floor down,
-        # is lent how (it cannot import the evening).
-        registration_services.on_leaving_evening(leave_on_cancellation)

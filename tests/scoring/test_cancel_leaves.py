@@ -7,8 +7,10 @@ from drive.core.errors import Conflict, Forbidden
 from drive.events.services import arrivals as arrival_services
 from drive.events.services import registration as registration_services
 from drive.events.models import AuditEntry, Registration
+from drive.events.signals import player_leaving
 from drive.movements.models import Entrant
 from drive.scoring.services import evening as ev
+from drive.scoring.receivers import player_left
 from drive.scoring.selectors.rounds import current_round
 
 from .test_evening import checked_in_event, play_round, round_seats, started
@@ -88,8 +90,16 @@ def test_the_cancellation_is_refused_whole_when_fewer_than_four_would_be_left(ma
     assert Entrant.objects.get(event=event, number=1).left_after_round is None
 
 
-def test_without_the_evening_the_cancellation_points_to_leaves(playing, organiser, monkeypatch):
-    monkeypatch.setattr(registration_services, "_evening_leavers", [])
+def test_without_the_evening_the_cancellation_points_to_leaves(playing, organiser):
+    # the evening's receiver unplugged: nobody hears the signal
+    assert player_leaving.disconnect(dispatch_uid="scoring.player_leaving")
+    try:
+        _cancel_refused(playing, organiser)
+    finally:
+        player_leaving.connect(player_left, dispatch_uid="scoring.player_leaving")
+
+
+def _cancel_refused(playing, organiser):
     registration = registration_of(Entrant.objects.get(event=playing, number=2))
     with pytest.raises(Conflict, match="Leaves"):
         registration_services.cancel_registration(actor=organiser, registration=registration)

@@ -2,8 +2,6 @@
 filled in order as places free up (a Celery task, safe to run twice); the promoted told by email."""
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from django.conf import settings
 from django.core.mail import send_mail
 from django.db import transaction
@@ -21,6 +19,7 @@ from drive.events.selectors.events import registration_state
 from drive.events.services.accounts import player_for_user
 from drive.events.services.audit import log_action, snapshot
 from drive.events.services.events import enqueue_promotion, locked_event
+from drive.events.signals import player_leaving
 
 Status = Registration.Status
 
@@ -48,7 +47,7 @@ def register_or_get(*, actor: User, event: Event) -> tuple[Registration, bool]:
     registered or waitlisted already (False). Decided under the event's lock: of two
     requests at the same instant, one registers and the other finds that registration."""
     player = player_for_user(user=actor)
-    event = locked_event(event.pk)
+    event = locked_event(event_id=event.pk)
     closed = registration_state(event)
     if closed:
         raise Conflict(closed)
@@ -74,24 +73,13 @@ def _admit(event: Event, registration: Registration) -> None:
         registration.waitlist_position = _next_waitlist_position(event)
 
 
-# Once the evening has started, its checked-in players are in its movement, which only the
-# evening (scoring, a floor up) can re-plan: it says at start-up how a player leaves it, so
-# a cancellation here takes them out of the evening without importing it.
-LeaveHandler = Callable[[User, Event, int], None]  # (actor, event, player id)
-_evening_leavers: list[LeaveHandler] = []
-
-
-def on_leaving_evening(handler: LeaveHandler) -> None:
-    """Set how a checked-in player leaves a started evening: `handler(actor, event,
-    player_id)`, run in the cancellation's transaction (the event's row locked)."""
-    _evening_leavers[:] = [handler]
-
-
 def _leave_evening(actor: User, event: Event, registration: Registration) -> None:
-    if not _evening_leavers:
+    # Once the evening has started, its checked-in players are in its movement, which only
+    # the evening (scoring, a floor up) can re-plan: it listens for `player_leaving`.
+    answers = player_leaving.send(sender=Event, actor=actor, event=event, player_id=registration.player_id)
+    if not answers:
         raise Conflict(_("The evening has started and this player is checked in: use “Leaves” on the "
                          "evening's Players tab."))
-    _evening_leavers[0](actor, event, registration.player_id)
 
 
 @transaction.atomic
@@ -101,7 +89,7 @@ def cancel_registration(*, actor: User, registration: Registration) -> Registrat
     A checked-in player cancelled while the evening runs leaves it as a leaver does: no
     round after the current one, the rest of the movement re-planned."""
     require_login(actor)
-    event = locked_event(registration.event_id)
+    event = locked_event(event_id=registration.event_id)
     registration = Registration.objects.select_related("player").get(pk=registration.pk)
     own = registration.player.user_id == actor.pk
     if not own and not is_organiser(actor, event.club):
@@ -116,21 +104,21 @@ def cancel_registration(*, actor: User, registration: Registration) -> Registrat
     if registration.status == Status.CHECKED_IN and event.phase == Event.Phase.IN_PROGRESS:
         _leave_evening(actor, event, registration)
     held_place = registration.status in Registration.HOLDS_PLACE
-    before = snapshot(registration, ["status"])
+    before = snapshot(obj=registration, fields=["status"])
     registration.status, registration.cancelled_at = Status.CANCELLED, timezone.now()
     registration.waitlist_position = None
     registration.save()
     if not own:  # the organiser's write; a player's own cancellation is theirs
         log_action(actor=actor, event=event, action="registration.cancelled", before=before,
-                   after=snapshot(registration, ["status"]), obj=registration)
-    renumber_waitlist(event)
+                   after=snapshot(obj=registration, fields=["status"]), obj=registration)
+    renumber_waitlist(event=event)
     if held_place:
-        enqueue_promotion(event.pk)
+        enqueue_promotion(event_id=event.pk)
     broadcast.publish(event.pk, broadcast.Change.REGISTRATIONS)
     return registration
 
 
-def renumber_waitlist(event: Event) -> None:
+def renumber_waitlist(*, event: Event) -> None:
     waiting = event.registrations.filter(status=Status.WAITLISTED).order_by("waitlist_position", "id")
     for position, registration in enumerate(waiting, start=1):
         if registration.waitlist_position != position:
@@ -144,7 +132,7 @@ def fill_places_from_waitlist(*, event_id: int) -> list[int]:
 
     Recomputed from the rows each time, so running it twice promotes nobody twice.
     """
-    event = locked_event(event_id)
+    event = locked_event(event_id=event_id)
     free = event.capacity - _places_taken(event)
     if free <= 0 or timezone.now() >= event.starts_at:
         return []
@@ -154,7 +142,7 @@ def fill_places_from_waitlist(*, event_id: int) -> list[int]:
         registration.status, registration.waitlist_position, registration.promoted_at = Status.REGISTERED, None, now
         registration.save(update_fields=["status", "waitlist_position", "promoted_at", "updated_at"])
     if promoted:
-        renumber_waitlist(event)
+        renumber_waitlist(event=event)
         broadcast.publish(event.pk, broadcast.Change.REGISTRATIONS)
     return [registration.pk for registration in promoted]
 
