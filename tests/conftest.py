@@ -18,6 +18,13 @@ from drive.events.models import Club, Event
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
+def pytest_configure(config):
+    """xdist workers sharing one Redis database would take each other's tasks and messages."""
+    if (os.environ.get("PYTEST_XDIST_WORKER") and os.environ.get("REDIS_URL")
+            and os.environ.get("WHIST_WORKER_ISOLATED") != os.environ["REDIS_URL"]):
+        raise pytest.UsageError("xdist workers on Redis need `-p tests.worker_services` (bin/test gives it)")
+
+
 @pytest.fixture(autouse=True)
 def celery_eager(request):
     """Unit tests run tasks in-process; tests marked `worker` use a real worker."""
