@@ -1,6 +1,6 @@
 """The whist rules engine: pure Python, no Django, deterministic given a seed.
 
-Every variant of RULES.md is one game-state interface (python-chess and OpenSpiel
+Every variant of docs/rules.md is one game-state interface (python-chess and OpenSpiel
 are the models):
 
     from engine import find_variant, new_rng, replay_game
@@ -14,7 +14,7 @@ The fast core of plain four-handed whist stays underneath (robots' playouts):
     state = HandState.from_deal(deal(dealer=0, rng=new_rng(7), rules=preset("short")))
     state.legal_moves(); state.play(card); state.copy(); state.view(seat)
 
-Rules are cited by their numbers in RULES.md; every error is an ``EngineError``.
+Rules are cited by their numbers in docs/rules.md; every error is an ``EngineError``.
 """
 
 from .actions import Action, ActionError, ActionKind, Denomination, Ranking, Strain, parse_action

@@ -1,13 +1,13 @@
 """The one base class of every error the engine raises, and the illegal action.
 
 Every engine error is a ``ValueError`` too, so callers that only know "bad input"
-keep working; ``IllegalAction`` names the rule of RULES.md that refuses the action.
+keep working; ``IllegalAction`` names the rule of docs/rules.md that refuses the action.
 
 ``REFUSALS`` is the engine's whole vocabulary of refusals: every ``reason`` an
 ``IllegalAction`` may give, with the names of the values (``params``) its sentence
 needs. The English ``detail`` is for the command line and the logs; a front end
 words the refusal in its reader's language from ``reason`` and ``params`` (the
-online table: drive/play/refusals.py). A new refusal is declared here first.
+online table: drive/games/refusals.py). A new refusal is declared here first.
 """
 
 
@@ -47,7 +47,7 @@ REFUSALS: dict[str, tuple[str, ...]] = {
 
 class IllegalAction(EngineError):
     """An action the rules refuse in this state. ``rule`` is its number in
-    RULES.md (``"S6.2"``), ``reason`` a short code of ``REFUSALS``
+    docs/rules.md (``"S6.2"``), ``reason`` a short code of ``REFUSALS``
     (``"must_follow_suit"``), ``params`` the values its sentence needs (the
     names ``REFUSALS`` gives it), ``seat`` the seat that acted and ``action``
     its text."""

@@ -1,4 +1,4 @@
-"""Rulesets: every agreement of RULES.md parts S, D and L as one frozen value.
+"""Rulesets: every agreement of docs/rules.md parts S, D and L as one frozen value.
 
 A ruleset is chosen before the first card is dealt and never changes during a
 game (rule S9): ``Ruleset`` is frozen and a ``Game`` keeps the one it began with.

@@ -16,7 +16,7 @@ from .errors import EngineError
 @dataclass(frozen=True)
 class Variant:
     name: str
-    rules: str                  # its numbers in RULES.md, e.g. "B1-B5"
+    rules: str                  # its numbers in docs/rules.md, e.g. "B1-B5"
     seats: tuple[str, ...]      # where the players sit, in the order the deal passes
     game: type                  # the GameState subclass that plays it
     options: Any                # frozen options; presets differ only here

@@ -1,4 +1,4 @@
-"""The floors of the house hold (DESIGN.md; docs/architecture.md, "Floors").
+"""The floors of the house hold (docs/architecture.md, "Floors").
 
 - import-linter's contracts (pyproject.toml): arrows between the apps point down only,
   inside an app pages and API stand on tasks, services, selectors and models, and the

@@ -12,7 +12,7 @@ RULES_DOC = REPO / "docs" / "rules.md"
 SCANNED = ["drive", "engine", "tests", "templates", "bench", "docs", "README.md"]
 SUFFIXES = {".py", ".html", ".md", ".txt", ".js", ".css"}
 
-# The numbering of the club's rules text (RULES.md, kept outside the repository), read
+# The numbering of the club's rules text (kept outside the repository), read
 # from it once. docs/rules.md must keep every one of these numbers: never drop one.
 RULES_MD_NUMBERING = (
     "S1 S2 S3 S4 S5 S6.1 S6.2 S6.3 S6.4 S6.5 S7.1 S7.2 S7.3 S8 S9 "

@@ -1,4 +1,4 @@
-"""The play advice of seed 001 (RULES.md part H) as tables on 13-bit holdings.
+"""The play advice of seed 001 (docs/rules.md part H) as tables on 13-bit holdings.
 
 A holding is one suit's cards as bits in power order (bit 0 the lowest card,
 bit 12 the ace in plain whist), so both the fast robot (bit masks of

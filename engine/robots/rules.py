@@ -1,4 +1,4 @@
-"""The ``rules`` robot: seed 001's advice of play (RULES.md part H).
+"""The ``rules`` robot: seed 001's advice of play (docs/rules.md part H).
 
 Card play: fast_play.py on bit masks for plain four-handed whist (the classic
 presets and Siberian whist: 52 cards, uptown, partners opposite), table_play.py

@@ -1,4 +1,4 @@
-"""The registry of variants: every game of RULES.md as a named preset.
+"""The registry of variants: every game of docs/rules.md as a named preset.
 
     find_variant("siberian").new_game(rng=new_rng(1))
     for name, variant in VARIANTS.items(): ...

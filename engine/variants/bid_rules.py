@@ -1,7 +1,7 @@
 """Bid whist's options, the order of bids and the hand's score (rules B2, B5).
 
 Every point the seed leaves open is an option (S9); the defaults are the
-seed's and RULES.md's reading (notes: spec-bid.md, section 9).
+seed's and docs/rules.md's reading (docs/engine.md, "Points the seeds leave open").
 """
 
 from dataclasses import dataclass, fields

@@ -1,4 +1,4 @@
-"""What one player of bid whist may see (B4 and spec-bid.md section 7).
+"""What one player of bid whist may see (rule B4, docs/rules.md).
 
 Everyone: their own hand, the calls, the contract and its trump or ranking, the
 kitty while it lies face up (named trump, not no trump, not yet taken), how many

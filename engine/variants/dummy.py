@@ -3,7 +3,7 @@
 Three players bid once each for the dummy (Y2); the declarer plays it from
 opposite (Y3) against the other two; each player scores for himself and the
 first to 21 wins (Y4). Double dummy: two players, each with a dummy (Y6).
-The open points of the seed are options (notes/spec-dummy.md, section 7).
+The open points of the seed are options (docs/engine.md, "Points the seeds leave open").
 
 A deal record: ``{"dealer": "N", "hands": {"N", "E", "S", "dummy"}}`` (double
 dummy: ``N, E`` and their dummies ``S, W``). Actions: calls ("pass",

@@ -1,8 +1,8 @@
 """Options and hand scores of the two-handed games without dummies (P1-P3).
 
 Prussian whist (P1), Humbug (P2) and Humburg (P3) differ only in these options;
-every point the seeds leave open is one of them (notes/spec-dummy.md section 7,
-points 20-31). A hand is scored per player (N and S) with the classic scorer
+every point the seeds leave open is one of them (docs/engine.md,
+"Points the seeds leave open"). A hand is scored per player (N and S) with the classic scorer
 (tricks over six, slams: scoring.py) plus the two-handed honours, then written
 on a ``Game`` or ``Rubber`` (game.py) with ``add_score``.
 """

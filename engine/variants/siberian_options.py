@@ -1,5 +1,5 @@
 """The options of Siberian whist (part R): every point the seed leaves open
-(notes/spec-siberian.md §3), with the common reading as the default.
+(docs/engine.md, "Points the seeds leave open"), with the common reading as the default.
 Fixed before the first deal (S9); presets differ only here.
 """
 

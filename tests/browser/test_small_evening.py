@@ -7,7 +7,7 @@ Each table's hands are entered by two players' phones (one N-S, one E-W: browser
 contexts of their own, 390x844) from the links of the table-cards page; the opponents
 confirm. In round 1 the opponents disagree at table 2 and the organiser settles the
 dispute with a reason; in round 2 the organiser corrects a confirmed hand. The published
-results, the standings page and results.json must agree with the totals this test works
+results, the standings page and /events/<id>/results.json must agree with the totals this test works
 out by itself from the tricks it entered and the seating the pages showed (rule D3: a
 player scores the tricks of their partnership on each hand).
 
@@ -506,7 +506,7 @@ def test_a_small_evening_end_to_end(small_evening, live_server, settings):
         expected = expected_standings(seating, FINAL)
         assert sum(line["total"] for line in expected.values()) == 26 * len(FINAL)  # 13 tricks, two players a side
 
-        # --- the public results page, the standings and results.json ------------------------
+        # --- the public results page, the standings and /events/<id>/results.json ----------
         public = room.page("public")
         public.goto(f"/events/{event_id}/results/")
         expect(public.locator("h1")).to_have_text(f"Results: {TITLE}")

@@ -1,4 +1,4 @@
-"""Bid whist (RULES.md part B, notes/spec-bid.md): each rule B1-B5 by number,
+"""Bid whist (docs/rules.md part B; its open points: docs/engine.md): each rule B1-B5 by number,
 the options, hypothesis properties and whole games through the command line."""
 
 import io

@@ -1,4 +1,4 @@
-"""Prussian whist, Humbug and Humburg (rules P1-P3; notes/spec-dummy.md sections 4-7)."""
+"""Prussian whist, Humbug and Humburg (rules P1-P3; their open points: docs/engine.md)."""
 
 import contextlib
 import io

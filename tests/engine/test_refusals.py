@@ -1,7 +1,7 @@
 """The engine's one vocabulary of refusals (engine.errors.REFUSALS): every reason code its
 source raises is declared there, every declared code is raised somewhere, and every
 refusal carries the params its code declares, so a front end can word it in any
-language (the online table: drive/play/refusals.py)."""
+language (the online table: drive/games/refusals.py)."""
 import ast
 import random
 

@@ -1,4 +1,4 @@
-"""Siberian whist (RULES.md part R, notes/spec-siberian.md): the auction (R1),
+"""Siberian whist (docs/rules.md part R; its open points: docs/engine.md): the auction (R1),
 the arithmetic of every rule with the spec's numbers (R2-R8), the seed's
 illustrative game (R9), hypothesis properties and whole games through the CLI."""
 

@@ -1,5 +1,5 @@
 """A refusal at the online table speaks the reader's language: every reason code the
-engine declares (engine.REFUSALS) has a sentence in drive/play/refusals.py naming the
+engine declares (engine.REFUSALS) has a sentence in drive/games/refusals.py naming the
 code's values, translated into Russian and Ukrainian; the API answers a revoke with 400,
 the sentence in the Accept-Language, the rule (S6.2) and the reason."""
 import random

@@ -1,4 +1,4 @@
-"""How a change reaches a table's sockets (drive/play/consumers.py): an action sent on a
+"""How a change reaches a table's sockets (drive/games/consumers.py): an action sent on a
 socket is answered on it, handed at once to the server's other sockets of the table and
 announced through the channel layer for the other servers, each socket taking it once; a
 change made elsewhere (the REST API, a robot in a worker) comes through the channel layer

@@ -3,7 +3,7 @@
 The same services as the entry page: 201 for a hand's first entry, 200 for a
 confirmation, dispute, change or repeat, 400 with field messages, 404 for a wrong or
 stale token, 409 with the stored hand. Each seat is its own phone: it claims its seat
-first and sends the claim's secret (tests/seats.py; the forgeries: test_claims_api.py).
+first and sends the claim's secret (tests/seats.py; the forgeries: test_claims.py).
 """
 import pytest
 from rest_framework.test import APIClient

@@ -1034,7 +1034,7 @@
     if (!pollTimer) pollTimer = setInterval(fetchView, POLL_MS);
   }
   function stopPolling() { mode("socket"); clearInterval(pollTimer); pollTimer = null; }
-  // The socket's close codes (drive/play/consumers.py). Not allowed (4403) or no such table
+  // The socket's close codes (drive/games/consumers.py). Not allowed (4403) or no such table
   // (4404): the page polls, and tries the socket again only once the table's REST view
   // answers it; too many sockets of this user (1008): it tries again at the slowest pace;
   // anything else ("try again", 4013: the server's channel layer is down; a restart; the

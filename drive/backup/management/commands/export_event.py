@@ -1,4 +1,4 @@
-"""manage.py export_event <id> [-o file.json]: the whole event as JSON (stdout by default)."""
+"""manage.py export_event <id> [-o <file>.json]: the whole event as JSON (stdout by default)."""
 import json
 import sys
 

@@ -1,4 +1,4 @@
-"""manage.py import_event file.json: recreate an exported event here, with new ids."""
+"""manage.py import_event <file>.json: recreate an exported event here, with new ids."""
 import json
 
 from django.core.management.base import BaseCommand, CommandError
