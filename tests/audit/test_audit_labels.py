@@ -29,7 +29,7 @@ def test_every_key_label_is_translated(lang):
     entry = AuditEntry(action="registration.walk_in_added", object_type="events.registration",
                        after={key: 1 for key in KEY_LABELS})
     with translation.override(lang):
-        labels = [label for label, _old, _new in readable_changes(entry)]
+        labels = [label for label, _old, _new in readable_changes(entry=entry)]
     english = [str(KEY_LABELS[key]) for key in KEY_LABELS]
     assert len(labels) == len(KEY_LABELS)
     assert not set(labels) & set(english), f"{lang}: untranslated {sorted(set(labels) & set(english))}"
@@ -41,9 +41,9 @@ def test_seats_and_the_new_door_code_read_in_the_readers_language(lang, seat, ne
                           before={"round": 1, "table": 2, "seat": "N", "signed_in": "", "claimed_at": None})
     door = AuditEntry(action="event.door_code_reissued", object_type="events.event", after={"door_code": "new"})
     with translation.override(lang):
-        shown = {str(label): value for label, value, _new in readable_changes(released)}
+        shown = {str(label): value for label, value, _new in readable_changes(entry=released)}
         assert shown[translation.gettext("seat")] == seat
-        [(_label, _old, code)] = readable_changes(door)
+        [(_label, _old, code)] = readable_changes(entry=door)
         assert str(code) == new
 
 
@@ -51,7 +51,7 @@ def test_a_prize_reads_with_its_usual_name_translated():
     entry = AuditEntry(action="event.changed", object_type="events.event",
                        before={"prizes": []}, after={"prizes": [{"name": "Booby prize: spoon", "kind": "booby"}]})
     with translation.override("uk"):
-        [(_label, _old, new)] = readable_changes(entry)
+        [(_label, _old, new)] = readable_changes(entry=entry)
     assert new == "Втішний приз: spoon (втішний)"
 
 
@@ -63,5 +63,5 @@ def test_the_chime_reads_by_its_name_though_it_lives_on_the_screen(organiser, ev
     assert (entry.object_type, entry.before, entry.after) == ("events.event", {"screen_chime": False},
                                                               {"screen_chime": True})
     with translation.override(lang):
-        [(shown, _old, new)] = readable_changes(entry)
+        [(shown, _old, new)] = readable_changes(entry=entry)
         assert (str(shown), str(new)) == (label, on)

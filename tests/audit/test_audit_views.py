@@ -136,7 +136,7 @@ def test_the_console_shows_fields_by_their_names_and_values_as_people_read_them(
                        after={"hands_per_round": 6, "phase": "in_progress", "published": True,
                               "starts_at": datetime(2026, 11, 30, 20, 0, tzinfo=tz.utc).isoformat(),
                               "prizes": ["First", "Booby"]})
-    shown = {label: (old, new) for label, old, new in readable_changes(entry)}
+    shown = {label: (old, new) for label, old, new in readable_changes(entry=entry)}
     assert shown["hands per round"] == (4, 6)
     assert [str(v) for v in shown["phase"]] == ["before the evening", "in progress"]
     assert [str(v) for v in shown["published"]] == ["no", "yes"]

@@ -17,9 +17,9 @@ def test_log_action_keeps_who_what_before_and_after(event, organiser):
 
 
 def test_snapshot_and_changed_hold_json_values(event):
-    before = snapshot(event, ["title", "starts_at", "club"])
+    before = snapshot(obj=event, fields=["title", "starts_at", "club"])
     assert isinstance(before["starts_at"], str) and before["club"] == event.club_id
-    old, new = changed({"a": 1, "b": datetime.date(2026, 1, 1).isoformat()}, {"a": 1, "b": "2026-01-02"})
+    old, new = changed(before={"a": 1, "b": datetime.date(2026, 1, 1).isoformat()}, after={"a": 1, "b": "2026-01-02"})
     assert (old, new) == ({"b": "2026-01-01"}, {"b": "2026-01-02"})
 
 

@@ -152,7 +152,7 @@ def test_the_console_creates_an_event_with_its_prizes(client, club, organiser):
 def test_the_audit_log_reads_a_prize_as_its_name_and_kind(event, organiser):
     services.update_event(actor=organiser, event=event, prizes=[VOUCHER])
     entry = AuditEntry.objects.filter(event=event, action="event.changed").latest("id")
-    shown = {label: (old, new) for label, old, new in readable_changes(entry)}
+    shown = {label: (old, new) for label, old, new in readable_changes(entry=entry)}
     assert shown["prizes"] == ("", "Regent Street voucher (overall)")
 
 

@@ -30,7 +30,7 @@ class AuditEntrySerializer(serializers.Serializer):
     after = serializers.JSONField(allow_null=True)
 
     def get_action_display(self, entry) -> str:
-        return action_label(entry.action)
+        return action_label(action=entry.action)
 
 
 class AuditPageSerializer(serializers.Serializer):

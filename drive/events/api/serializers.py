@@ -169,7 +169,7 @@ class SignupSerializer(serializers.Serializer):
 
     def validate_password(self, value):
         # A field check, so a weak password is reported with the other fields' messages.
-        problems = password_problems(value, username=self.initial_data.get("username"),
+        problems = password_problems(password=value, username=self.initial_data.get("username"),
                                      email=self.initial_data.get("email"))
         if problems:
             raise serializers.ValidationError(problems)

@@ -30,7 +30,7 @@ def player_for_user(*, user: User) -> Player:
         return Player.objects.get(user=user)
 
 
-def password_problems(password: str, *, username: object = None, email: object = None) -> list[str]:
+def password_problems(*, password: str, username: object = None, email: object = None) -> list[str]:
     """What the site's password rules (AUTH_PASSWORD_VALIDATORS) find wrong with a new
     account's password, the username and email given for the similarity check."""
     account = get_user_model()(username=username if isinstance(username, str) else "",
@@ -51,7 +51,7 @@ def sign_up(*, username: str, password: str, email: str = "", display_name: str,
     display_name = clean_name(display_name, field="display_name") if (display_name or "").strip() else ""
     if User.objects.filter(username__iexact=username).exists():
         raise Invalid(_("This username is taken."), field="username")
-    problems = password_problems(password, username=username, email=email)
+    problems = password_problems(password=password, username=username, email=email)
     if problems:
         raise Invalid(" ".join(problems), field="password")
     user = User.objects.create_user(username=username, password=password, email=email or "")

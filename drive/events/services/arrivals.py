@@ -28,7 +28,7 @@ def _registration_for_organiser(actor: User, registration: Registration) -> Regi
     """The registration re-read under its event's lock, once the actor is known to organise it."""
     registration = Registration.objects.select_related("event__club").get(pk=registration.pk)
     require_organiser(actor, registration.event.club)
-    event = locked_event(registration.event_id)
+    event = locked_event(event_id=registration.event_id)
     registration.refresh_from_db()
     registration.event = event  # the phase and capacity as read under the lock
     return registration
@@ -42,11 +42,11 @@ def check_in(*, actor: User, registration: Registration) -> Registration:
         return registration
     if registration.status == Status.CANCELLED:
         raise Conflict(_("This registration was cancelled; register the player again first."))
-    before = snapshot(registration, ["status"])
+    before = snapshot(obj=registration, fields=["status"])
     _mark_arrived(registration)
-    renumber_waitlist(registration.event)
+    renumber_waitlist(event=registration.event)
     log_action(actor=actor, event=registration.event, action="registration.checked_in", before=before,
-               after=snapshot(registration, ["status"]), obj=registration)
+               after=snapshot(obj=registration, fields=["status"]), obj=registration)
     return registration
 
 
@@ -61,7 +61,7 @@ def _mark_arrived(registration: Registration) -> None:
 def self_check_in(*, actor: User, event: Event, door_code: str) -> tuple[Registration, bool]:
     """Scanning the door code marks the actor arrived. Returns (registration, already)."""
     require_login(actor)
-    event = locked_event(event.pk)
+    event = locked_event(event_id=event.pk)
     if door_code != event.door_code:
         raise NotFound(_("This door code is not valid for this event."))
     # now + hours < start, not now < start - hours: an event dated in year 1 must not overflow.
@@ -91,7 +91,7 @@ def add_walk_in(*, actor: User, event: Event, display_name: str = "", category: 
     The organiser can see the room, so a walk-in may take the event over capacity.
     """
     require_organiser(actor, event.club)
-    event = locked_event(event.pk)
+    event = locked_event(event_id=event.pk)
     if category not in Player.Category.values:
         raise Invalid(_("Unknown category."), field="category")
     if player is not None:
@@ -121,7 +121,7 @@ def _walk_in_known(actor: User, event: Event, player: Player, category: str) -> 
     registration = event.registrations.filter(player=player).first()
     if registration is not None and registration.status == Status.CHECKED_IN:
         raise Conflict(_("%(name)s is checked in already.") % {"name": player.display_name})
-    before = snapshot(registration, ["status"]) if registration is not None else None
+    before = snapshot(obj=registration, fields=["status"]) if registration is not None else None
     if category and not player.category:  # told at the door: kept for the ladies' and gents' prizes
         player.category = category
         player.save(update_fields=["category"])
@@ -133,7 +133,7 @@ def _walk_in_known(actor: User, event: Event, player: Player, category: str) -> 
         registration.cancelled_at = None
         registration.save(update_fields=["cancelled_at", "updated_at"])
         _mark_arrived(registration)
-        renumber_waitlist(event)
+        renumber_waitlist(event=event)
     log_action(actor=actor, event=event, action="registration.walk_in_added", before=before,
                after={"player": player.pk, "display_name": player.display_name, "category": player.category,
                       "status": registration.status}, obj=registration)
@@ -156,7 +156,7 @@ def mark_no_show(*, actor: User, registration: Registration) -> Registration:
     return registration
 
 
-def table_count(event: Event) -> int:
+def table_count(*, event: Event) -> int:
     """The tables the event can have: a full house of four a table."""
     return max(event.capacity // 4, 1)
 
@@ -174,7 +174,7 @@ def set_fixed_table(*, actor: User, registration: Registration, table: int | Non
         raise Conflict(_("The evening has started and its movement is set: a fixed table can no longer change."))
     if registration.status == Status.CANCELLED:
         raise Conflict(_("This registration was cancelled; register the player again first."))
-    tables = table_count(event)
+    tables = table_count(event=event)
     if table is not None and (type(table) is not int or not 1 <= table <= tables):
         raise Invalid(_("Give a table number from 1 to %(count)s, or none to clear it.") % {"count": tables},
                       field="table")
@@ -183,7 +183,7 @@ def set_fixed_table(*, actor: User, registration: Registration, table: int | Non
     if taken is not None:  # two who stay put at one table would meet every round
         raise Invalid(_("Table %(n)s is already fixed for %(name)s.") % {"n": table, "name": taken.player.display_name},
                       field="table")
-    before = snapshot(registration, ["fixed_table"])
+    before = snapshot(obj=registration, fields=["fixed_table"])
     registration.fixed_table = table
     registration.save(update_fields=["fixed_table", "updated_at"])
     log_action(actor=actor, event=event, action="registration.fixed_table_set", before=before,
@@ -196,7 +196,7 @@ def set_fixed_table(*, actor: User, registration: Registration, table: int | Non
 def mark_absent_as_no_shows(*, actor: User, event: Event) -> int:
     """Everyone registered but not arrived becomes a no-show; returns how many."""
     require_organiser(actor, event.club)
-    locked_event(event.pk)
+    locked_event(event_id=event.pk)
     absent = event.registrations.filter(status=Status.REGISTERED)
     ids = list(absent.values_list("pk", flat=True))
     count = absent.update(status=Status.NO_SHOW, updated_at=timezone.now())

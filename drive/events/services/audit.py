@@ -40,18 +40,18 @@ def _jsonable(value: Any) -> Any:
     return value
 
 
-def snapshot(obj: models.Model, fields: list[str] | tuple[str, ...]) -> dict[str, Any]:
+def snapshot(*, obj: models.Model, fields: list[str] | tuple[str, ...]) -> dict[str, Any]:
     """The named fields of a row, ready for `before`/`after`."""
     return _jsonable({name: getattr(obj, name) for name in fields})
 
 
-def changed(before: dict, after: dict) -> tuple[dict, dict]:
+def changed(*, before: dict, after: dict) -> tuple[dict, dict]:
     """Only the keys whose value differs, on both sides."""
     keys = [k for k in after if before.get(k) != after.get(k)]
     return {k: before.get(k) for k in keys}, {k: after[k] for k in keys}
 
 
-def describe(obj: models.Model) -> str:
+def describe(*, obj: models.Model) -> str:
     """A short, language-free name for the object of an entry: a registration by its
     player, a round or a table by its number; a hand result says its place in `after`."""
     label = obj._meta.label_lower
@@ -64,7 +64,7 @@ def describe(obj: models.Model) -> str:
     return str(obj)
 
 
-def actor_label(actor: User | None) -> str:
+def _actor_label(actor: User | None) -> str:
     if actor is None or not getattr(actor, "is_authenticated", False):
         return ""
     # hasattr is False when the account has no player (the reverse one-to-one raises).
@@ -81,10 +81,10 @@ def log_action(*, actor: User | None, event: Event | None, action: str, before: 
     club_id = club.pk if club is not None else event.club_id
     user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
     return AuditEntry.objects.create(
-        club_id=club_id, event=event, actor=user, actor_label=actor_label(actor), action=action,
+        club_id=club_id, event=event, actor=user, actor_label=_actor_label(actor), action=action,
         object_type=obj._meta.label_lower if obj is not None else "",
         object_id=str(obj.pk) if obj is not None and obj.pk is not None else "",
-        object_repr=describe(obj)[:200] if obj is not None else "",
+        object_repr=describe(obj=obj)[:200] if obj is not None else "",
         before=_jsonable(before) if before is not None else None,
         after=_jsonable(after) if after is not None else None,
     )
@@ -133,14 +133,14 @@ ACTION_LABELS = {
 }
 
 
-def action_label(action: str) -> str:
+def action_label(*, action: str) -> str:
     return str(ACTION_LABELS.get(action, action))
 
 
 PLACE_KEYS = ("round", "table", "hand_number")
 
 
-def place(entry: AuditEntry) -> str:
+def place(*, entry: AuditEntry) -> str:
     """"Round 2 · table 5 · hand 3" for an entry about one hand, else ""."""
     after = entry.after or {}
     if not all(key in after for key in PLACE_KEYS):
@@ -149,23 +149,23 @@ def place(entry: AuditEntry) -> str:
                                                          "n": after["hand_number"]}
 
 
-def changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
+def changes(*, entry: AuditEntry) -> list[tuple[str, Any, Any]]:
     """(field, before, after) for every key either side names, in a stable order (a hand's
     place aside: `place` says it)."""
     before, after = entry.before or {}, entry.after or {}
     keys = list(before) + [k for k in after if k not in before]
-    if place(entry):
+    if place(entry=entry):
         keys = [k for k in keys if k not in PLACE_KEYS]
     return [(k, before.get(k), after.get(k)) for k in keys]
 
 
-def readable_changes(entry: AuditEntry) -> list[tuple[str, Any, Any]]:
+def readable_changes(*, entry: AuditEntry) -> list[tuple[str, Any, Any]]:
     """`changes` as an organiser reads them: each field by its name in the interface (the
     logged row's model, else the event's), choices by their labels, times in the local
     time zone, yes/no, lists joined. The API keeps the stored values."""
     model = _logged_model(entry)
     shown = []
-    for name, old, new in changes(entry):
+    for name, old, new in changes(entry=entry):
         field = _field(model, name)
         shown.append((_label(field, name), _value(field, name, old), _value(field, name, new)))
     return shown

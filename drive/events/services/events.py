@@ -101,7 +101,7 @@ def _refuse_reshaping(event: Event, fields: dict[str, Any]) -> None:
                        % {"n": present}, extra={"field": "capacity"})
 
 
-def locked_event(event_id: int) -> Event:
+def locked_event(*, event_id: int) -> Event:
     """The event row locked for this transaction: registrations of one event queue here."""
     try:
         return Event.objects.select_for_update().get(pk=event_id)
@@ -124,28 +124,28 @@ def create_event(*, actor: User, club: Club, **fields: Any) -> Event:
     event = Event(club=club, **fields)
     _validate_event(event)
     event.save()
-    log_action(actor=actor, event=event, action="event.created", after=snapshot(event, EVENT_FIELDS), obj=event)
+    log_action(actor=actor, event=event, action="event.created", after=snapshot(obj=event, fields=EVENT_FIELDS), obj=event)
     return event
 
 
 @transaction.atomic
 def update_event(*, actor: User, event: Event, **fields: Any) -> Event:
     require_organiser(actor, event.club)
-    event = locked_event(event.pk)
+    event = locked_event(event_id=event.pk)
     unknown = set(fields) - set(EVENT_FIELDS)
     if unknown:
         raise Invalid(_("Unknown fields: %s") % ", ".join(sorted(unknown)))
     _refuse_reshaping(event, fields)
-    before = snapshot(event, list(fields))
+    before = snapshot(obj=event, fields=list(fields))
     for name, value in fields.items():
         setattr(event, name, value)
     _validate_event(event)
     event.save()
-    old, new = changed(before, snapshot(event, list(fields)))
+    old, new = changed(before=before, after=snapshot(obj=event, fields=list(fields)))
     if new:
         log_action(actor=actor, event=event, action="event.changed", before=old, after=new, obj=event)
     if "capacity" in fields:
-        enqueue_promotion(event.pk)
+        enqueue_promotion(event_id=event.pk)
     broadcast.publish(event.pk, broadcast.Change.EVENT)
     return event
 
@@ -156,7 +156,7 @@ def update_event(*, actor: User, event: Event, **fields: Any) -> Event:
 PROMOTE_WAITLIST_TASK = "drive.events.tasks.promote_waitlist"
 
 
-def enqueue_promotion(event_id: int) -> None:
+def enqueue_promotion(*, event_id: int) -> None:
     """Once this transaction commits, fill free places from the waitlist (a Celery task)."""
     jobs.after_commit(PROMOTE_WAITLIST_TASK, event_id)
 
@@ -202,10 +202,10 @@ def create_club(*, actor: User, name: str, slug: str = "", organisers: Iterable[
 def open_registration(*, actor: User, event: Event) -> Event:
     """Publish the event: players can see it and register within its window."""
     require_organiser(actor, event.club)
-    event = locked_event(event.pk)
+    event = locked_event(event_id=event.pk)
     if event.phase != Event.Phase.REGISTRATION:
         raise Conflict(_("The evening has already started."))
-    before = snapshot(event, ["published"])
+    before = snapshot(obj=event, fields=["published"])
     event.published = True
     event.save(update_fields=["published", "updated_at"])
     log_action(actor=actor, event=event, action="event.registration_opened", before=before,
@@ -218,17 +218,17 @@ def open_registration(*, actor: User, event: Event) -> Event:
 def close_registration(*, actor: User, event: Event) -> Event:
     """Stop new registrations now; the waitlist stays as it is."""
     require_organiser(actor, event.club)
-    event = locked_event(event.pk)
+    event = locked_event(event_id=event.pk)
     now = timezone.now()
     if registration_state(event, now):
         raise Conflict(_("Registration is not open."))
-    before = snapshot(event, ["registration_opens_at", "registration_closes_at"])
+    before = snapshot(obj=event, fields=["registration_opens_at", "registration_closes_at"])
     event.registration_closes_at = now
     if event.registration_opens_at and event.registration_opens_at >= now:
         event.registration_opens_at = None
     event.save(update_fields=["registration_closes_at", "registration_opens_at", "updated_at"])
     log_action(actor=actor, event=event, action="event.registration_closed", before=before,
-               after=snapshot(event, ["registration_opens_at", "registration_closes_at"]), obj=event)
+               after=snapshot(obj=event, fields=["registration_opens_at", "registration_closes_at"]), obj=event)
     broadcast.publish(event.pk, broadcast.Change.EVENT)
     return event
 
@@ -237,7 +237,7 @@ def close_registration(*, actor: User, event: Event) -> Event:
 def reissue_door_code(*, actor: User, event: Event) -> Event:
     """A new door code (a photo of the QR code went round): the old one stops at once."""
     require_organiser(actor, event.club)
-    event = locked_event(event.pk)
+    event = locked_event(event_id=event.pk)
     event.door_code = new_door_code()
     event.save(update_fields=["door_code", "updated_at"])
     # Never the code itself: the log is read by every organiser, and the code is a key.

@@ -15,6 +15,6 @@ PAGE_SIZE = 50
 def audit_log(request, event_id):
     event = access.organised_event(request.user, event_id)
     page = Paginator(selectors.audit_log(event), PAGE_SIZE).get_page(request.GET.get("page"))
-    rows = [{"entry": e, "label": action_label(e.action), "place": place(e), "changes": readable_changes(e)}
+    rows = [{"entry": e, "label": action_label(action=e.action), "place": place(entry=e), "changes": readable_changes(entry=e)}
             for e in page.object_list]
     return render(request, "console/audit.html", {"event": event, "page": page, "rows": rows})

@@ -174,7 +174,7 @@ def _console_context(request, event, walk_in_form, query=""):
         "registrations": selectors.registrations_for_event(event),
         "walk_in_form": walk_in_form,
         "door_url": door_url,
-        "tables": arrival_services.table_count(event),
+        "tables": arrival_services.table_count(event=event),
         "fixing_tables": event.phase == Event.Phase.REGISTRATION,  # the start copies them into the movement
     }
 

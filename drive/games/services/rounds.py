@@ -78,7 +78,7 @@ def set_online_tables(*, actor: User | None, event: Event, mode: str, tables: An
     setting = online_setting(event)
     before = {"mode": setting.mode, "tables": list(setting.tables), "robot": setting.robot}
     after = {"mode": mode, "tables": numbers if mode == Mode.MIXED else [], "robot": robot or setting.robot}
-    before, after = changed(before, after)
+    before, after = changed(before=before, after=after)
     if not after:
         return setting
     setting.mode, setting.tables, setting.robot = mode, numbers if mode == Mode.MIXED else [], robot or setting.robot

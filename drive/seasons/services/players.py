@@ -59,7 +59,7 @@ def merge_players(*, actor: User, club: Club, duplicate: Player, into: Player) -
     # The evenings first, then the players: the order every check-in takes its locks in.
     events = _events_of(duplicate, into)
     for event_id in events:
-        locked_event(event_id)
+        locked_event(event_id=event_id)
     locked = {player.pk: _locked_player(player) for player in sorted((duplicate, into), key=lambda p: p.pk)}
     duplicate, into = locked[duplicate.pk], locked[into.pk]
     if _events_of(duplicate, into) != events:

@@ -96,7 +96,7 @@ def create_season(*, actor: User, club: Club, name: str, starts_on: date, ends_o
     _validate(season)
     season.save()
     log_action(actor=actor, event=None, club=club, action="season.created", obj=season,
-               after=snapshot(season, SEASON_FIELDS))
+               after=snapshot(obj=season, fields=SEASON_FIELDS))
     table_changed(season.pk)
     return season
 
@@ -116,12 +116,12 @@ def update_season(*, actor: User, season: Season, **fields: Any) -> Season:
     unknown = set(fields) - set(SEASON_FIELDS)
     if unknown:
         raise Invalid(_("Unknown fields: %s") % ", ".join(sorted(unknown)))
-    before = snapshot(season, list(fields))
+    before = snapshot(obj=season, fields=list(fields))
     for name, value in fields.items():
         setattr(season, name, value)
     _validate(season)
     season.save()
-    old, new = changed(before, snapshot(season, list(fields)))
+    old, new = changed(before=before, after=snapshot(obj=season, fields=list(fields)))
     if new:
         log_action(actor=actor, event=None, club=season.club, action="season.changed", before=old, after=new,
                    obj=season)
@@ -135,5 +135,5 @@ def delete_season(*, actor: User, season: Season) -> None:
     require_organiser(actor, season.club)
     season = _locked(season)
     log_action(actor=actor, event=None, club=season.club, action="season.deleted", obj=season,
-               before=snapshot(season, SEASON_FIELDS))
+               before=snapshot(obj=season, fields=SEASON_FIELDS))
     season.delete()
