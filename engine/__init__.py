@@ -1,7 +1,7 @@
 """The whist rules engine: pure Python, no Django, deterministic given a seed.
 
 Every variant of docs/rules.md is one game-state interface (python-chess and OpenSpiel
-are the models):
+are the models), and this module is the engine's whole public surface:
 
     from engine import find_variant, new_rng, replay_game
     game = find_variant("bid").new_game(rng := new_rng(7))
@@ -9,42 +9,82 @@ are the models):
     game.phase, game.to_act, game.legal_actions(), game.apply("4 downtown")
     game.view("E"); game.copy(); replay_game(game.record()) == game
 
-The fast core of plain four-handed whist stays underneath (robots' playouts):
+Games:
+    GameState: one game of any variant: deal, legal_actions, apply, view, record, score.
+    Phase: where a game stands (deal, auction, play, scored, over...), a str enum.
+    Variant: a named preset of one game's rules; ``options`` is the classic games' ruleset.
+    VARIANTS: every preset by name, the one registry (short, drive, long, bid, siberian...).
+    find_variant: a preset by name, or ``{"name": preset, option: value}`` with options changed.
+    new_rng: the seeded random generator every deal and robot draws from.
+    replay_game: the GameState after every deal and action of a game record (RECORD.md).
+    check_game: the ``python -m engine check`` answer for a game record: legal, or the rule broken.
+    parse_action: an action from its text ("AS", "pass", "4 downtown", "discard 2C 3D").
+    card_str: a card's text ("QH") from the engine's card number.
 
-    state = HandState.from_deal(deal(dealer=0, rng=new_rng(7), rules=preset("short")))
-    state.legal_moves(); state.play(card); state.copy(); state.view(seat)
+Errors:
+    EngineError: the base of every error the engine raises (a ValueError).
+    IllegalAction: an action the rules refuse; ``rule``, ``reason``, ``params``, ``seat``.
+    REFUSALS: every ``reason`` an IllegalAction may give, with the names of its params.
 
-Rules are cited by their numbers in docs/rules.md; every error is an ``EngineError``.
+Seats (rule S1), as letters:
+    SEATS: the four seats clockwise, ("N", "E", "S", "W").
+    SIDES: the two partnerships, ("NS", "EW").
+    SIDE_OF: a seat's partnership, {"N": "NS", ...}.
+    PARTNER: a seat's partner, {"N": "S", ...}.
+
+A drive scored from paper (rules D1-D5, S6.5, L8):
+    validate_tricks: tricks per side, each 0-13 and summing to 13, or an EngineError.
+    revoke_adjustment: the tricks (or points) after a revoke penalty (L8).
+    drive_hand_score: a partnership's score for a hand from its tricks (D3).
+    hand_won: whether a partnership's tricks won the hand (seven or more; D4's tie-break).
+    rank: the places of a prize list, ties broken as the event chose (D4).
+    sit_out_score: the average scored for a round sat out (D5).
+
+Loaded on first use (they import the double-dummy solver, endplay):
+    analyse: the double-dummy review of a finished four-handed hand, card by card.
+    ROBOTS: the robot players by name ("random", "rules", "strong").
+
+Rules are cited by their numbers in docs/rules.md. The fast bitboard core of plain
+four-handed whist (play.py, HandState) stays private beneath GameState.
 """
 
-from .actions import Action, ActionError, ActionKind, Denomination, Ranking, Strain, parse_action
-from .cards import Card, Hand, NO_TRUMP, CardError, Suit, card_name, card_str, cards_of, mask_of, parse_card
-from .deal import SEATS, Deal, cut_for_partners, deal, new_rng, trump_for_hand
+from typing import TYPE_CHECKING
+
+from .actions import parse_action
+from .cards import card_str
+from .deal import new_rng
+from .drive_scoring import drive_hand_score, hand_won, rank, sit_out_score
 from .errors import REFUSALS, EngineError, IllegalAction
-from .games import GameRecordError, check_game, play_random, replay_game
-from .seats import Seat
-from .state import BadRecord, GameState, Phase
+from .games import check_game, replay_game
+from .scoring import revoke_adjustment
+from .seats import PARTNER, SEATS, SIDE_OF, SIDES
+from .state import GameState, Phase
+from .validate import validate_tricks
 from .variant import Variant
 from .variants import VARIANTS, find_variant
-from .drive_scoring import drive_hand_score, drive_hand_scores
-from .game import Game, GameOver, Rubber, play_game
-from .play import HandState, IllegalPlay, trick_winner
-from .record import BadDeal, HandRecord, RecordError, parse_record, replay, to_record
-from .rules import PRESETS, Ruleset, RulesError, preset
-from .scoring import HandScore, hand_points, score_hand
-from .validate import ResultError, check_record, validate_result, validate_tricks
-from .views import SeatView
+
+if TYPE_CHECKING:  # the lazy names' types, for mypy
+    from .analysis import analyse
+    from .robots import ROBOTS
+
+
+def __getattr__(name: str) -> object:
+    """The lazy names, imported on first use: the solver they load (endplay, numpy)
+    costs more than the whole engine, and ``python -m engine play`` needs neither."""
+    if name == "analyse":
+        from .analysis import analyse
+        return analyse
+    if name == "ROBOTS":
+        from .robots import ROBOTS
+        return ROBOTS
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
-    "Action", "ActionError", "ActionKind", "Denomination", "Ranking", "Strain", "parse_action",
-    "Card", "Hand", "EngineError", "IllegalAction", "REFUSALS", "GameRecordError", "check_game", "play_random",
-    "replay_game", "Seat", "BadRecord", "GameState", "Phase", "Variant", "VARIANTS", "find_variant",
-    "NO_TRUMP", "CardError", "Suit", "card_name", "card_str", "cards_of", "mask_of", "parse_card",
-    "SEATS", "Deal", "cut_for_partners", "deal", "new_rng", "trump_for_hand",
-    "drive_hand_score", "drive_hand_scores", "Game", "GameOver", "Rubber", "play_game",
-    "HandState", "IllegalPlay", "trick_winner",
-    "BadDeal", "HandRecord", "RecordError", "parse_record", "replay", "to_record",
-    "PRESETS", "Ruleset", "RulesError", "preset",
-    "HandScore", "hand_points", "score_hand",
-    "ResultError", "check_record", "validate_result", "validate_tricks", "SeatView",
+    "GameState", "Phase", "Variant", "VARIANTS", "find_variant", "new_rng", "replay_game",
+    "check_game", "parse_action", "card_str",
+    "EngineError", "IllegalAction", "REFUSALS",
+    "SEATS", "SIDES", "SIDE_OF", "PARTNER",
+    "validate_tricks", "revoke_adjustment", "drive_hand_score", "hand_won", "rank", "sit_out_score",
+    "analyse", "ROBOTS",
 ]

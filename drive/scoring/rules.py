@@ -1,5 +1,5 @@
 """The engine's ruleset for an event, and the trump of each hand of the evening."""
-from engine.rules import preset
+from engine import find_variant
 
 TRUMP_MODES = {
     "turned_up": {"trump": "turned"},
@@ -9,20 +9,20 @@ TRUMP_MODES = {
 
 
 def event_ruleset(event):
-    """The event's own preset (engine.rules), played as a drive: every hand scored alone
-    (rule D1) with the event's trump rule (D2).
+    """The event's own preset (a classic variant: its options are its ruleset), played as
+    a drive: every hand scored alone (rule D1) with the event's trump rule (D2).
 
     The drive preset scores the partnership's tricks or, if the event says so, the tricks
     over six (D3); a game preset such as short whist scores each hand by its own count,
     the tricks over six (S7.1), since a drive never plays to a target (D1). The services
     refuse a preset that tricks on paper cannot score (drive.events.services.events)."""
-    base = preset(event.rules_preset)
+    base = find_variant(event.rules_preset).options
     if base.scoring == "drive":
         drive_score = "over_six" if event.scoring_rule == "over_six" else "tricks"
     else:
         drive_score = "over_six"
-    return preset(event.rules_preset, drive_score=drive_score, hands_per_round=event.hands_per_round,
-                  **TRUMP_MODES[event.trump_rule])
+    return find_variant({"name": event.rules_preset, "drive_score": drive_score,
+                         "hands_per_round": event.hands_per_round, **TRUMP_MODES[event.trump_rule]}).options
 
 
 def evening_hand_index(event, round_number, hand_number):

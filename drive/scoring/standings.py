@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
 
-from engine.drive_scoring import drive_hand_score, hand_won, rank, sit_out_score
+from engine import drive_hand_score, hand_won, rank, sit_out_score
 
 TWO_PLACES = Decimal("0.01")
 

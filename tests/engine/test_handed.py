@@ -9,9 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import BadRecord, Phase, check_game, find_variant
+from engine import Phase, check_game, find_variant
 from engine.cards import card_str, cards_of, parse_card
 from engine.games import play_random
+from engine.state import BadRecord
 from engine.variants.handed import HandedOptions
 from engine.variants.seating import DUMMY, dummies_opposite, dummy_opposite
 

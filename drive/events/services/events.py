@@ -15,7 +15,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core import broadcast, jobs
-from engine.rules import preset
+from engine import find_variant
 from drive.core.errors import Conflict, Invalid, NotFound
 from drive.core.names import clean_name
 
@@ -75,7 +75,7 @@ def _validate_rules(event: Event) -> None:
     """A paper drive is scored from the tricks entered, hand by hand (rule D1): a preset
     that needs the cards held (honours L4, coronets L7) or runs over games and rubbers
     (L2) cannot be scored from them, so it is refused rather than scored as a drive."""
-    rules = preset(event.rules_preset)
+    rules = find_variant(event.rules_preset).options
     if rules.honours or rules.coronets or rules.rubbers:
         raise Invalid(_("“%(preset)s” cannot score a paper drive: it needs the cards held (honours) or "
                         "runs over rubbers. Choose the drive rules or short whist.")

@@ -6,11 +6,18 @@ clockwise (rule S1).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from engine.seats import SEATS
+from engine import SEATS
 
 Table = tuple[int, int, int, int]
+
+
+def as_table(players: Iterable[int]) -> Table:
+    """Four players (N, E, S, W) as a table; any other count is a bug upstream and raises."""
+    n, e, s, w = players
+    return n, e, s, w
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,7 @@ def relabel(rounds, mapping) -> list[Round]:
 
 def player_card(rounds: list[Round], player: int) -> list[dict]:
     """A player's movement card: round, table, seat, partner (None when out)."""
-    card = []
+    card: list[dict[str, int | str | None]] = []
     for k, r in enumerate(rounds, 1):
         where = r.seat_of().get(player)
         if where is None:

@@ -9,7 +9,7 @@ from django.utils.functional import Promise
 from django.utils.translation import ngettext, pgettext
 from django.utils.translation import gettext_lazy as _
 
-from engine.seats import SEATS
+from engine import SEATS
 from drive.events.models import Event, Registration
 
 from drive.movements.algorithms.build import Budget, build_movement, quality_report

@@ -1,12 +1,11 @@
 """The hand history: a finished hand of an online table trick by trick (who led, the
 cards in playing order, who won), its calls and the deal. The double-dummy review is
-made once by a worker and stored (drive.play.services.reviews, selectors.reviews)."""
+made once by a worker and stored (drive.games.services.reviews, selectors.reviews)."""
 from __future__ import annotations
 
 from typing import Any
 
-from engine import GameState, parse_action
-from engine.games import new_state
+from engine import GameState, parse_action, replay_game
 
 
 def hand_story(record: dict[str, Any]) -> dict[str, Any]:
@@ -14,12 +13,9 @@ def hand_story(record: dict[str, Any]) -> dict[str, Any]:
     action: its calls and exchange in order, each trick as the table saw it, and the
     result as the engine scored it."""
     deals = record["deals"]
-    state = new_state(record)
-    for deal in deals[:-1]:
-        state.start_deal(deal)
-        for text in deal.get("actions", []):
-            state.apply(parse_action(text))
     last = deals[-1]
+    state = replay_game({"rules": record.get("rules", "short"), "deals": deals[:-1],
+                         "first_dealer": deals[0].get("dealer")})
     state.start_deal(last)
     watcher = state.variant.seats[0]
     calls: list[dict[str, str]] = []

@@ -211,11 +211,11 @@ class MyEveningSerializer(serializers.Serializer):
 
 
 def standings_document(event):
-    return StandingsSerializer({"event": event, **selectors.standings(event, fresh_standings(event))}).data
+    return StandingsSerializer({"event": event, **selectors.standings(event, fresh_standings(event=event))}).data
 
 
 def results_document(event):
-    data = selectors.results_of(event, fresh_standings(event))
+    data = selectors.results_of(event, fresh_standings(event=event))
     return ResultsSerializer({**data, "published": event.phase == event.Phase.RESULTS_PUBLISHED}).data
 
 
@@ -269,5 +269,5 @@ class MyEveningView(APIView):
     def get(self, request, event_id):
         require_login(request.user)
         event, entrant = players_event(request.user, event_id)
-        fresh = fresh_standings(event)  # the player's place: asked for again when behind
+        fresh = fresh_standings(event=event)  # the player's place: asked for again when behind
         return Response(MyEveningSerializer({"event": event, **selectors.my_evening(event, entrant, fresh)}).data)

@@ -11,7 +11,7 @@ from typing import Any
 
 from django.contrib.auth.base_user import AbstractBaseUser
 
-from engine.seats import SEATS
+from engine import SEATS
 from drive.core.accounts import User
 
 from drive.scoring.models import Round, Seat, SeatClaim, Table

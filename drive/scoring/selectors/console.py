@@ -13,13 +13,13 @@ from typing import Any, TypedDict
 from django.db.models import Count
 from django.utils import timezone
 
-from engine.seats import SEATS
+from engine import SEATS
 from drive.events.models import Event, Registration
 from drive.movements.models import Entrant, Movement
 
 from drive.core.clock import seconds_left
 from drive.scoring.models import HandResult, Round, Seat, Table
-from drive.scoring.selectors.online import online_table_url, online_table_urls
+from drive.scoring.selectors.online_tables import online_table_url, online_table_urls
 from drive.scoring.selectors.rounds import tables_out
 from drive.scoring.rules import rotation_trump
 from drive.scoring.selectors.rounds import current_round

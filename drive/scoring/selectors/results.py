@@ -26,11 +26,10 @@ from drive.events.models import Event
 from drive.events.prizes import CATEGORY_OF, PrizeKind, prize_list
 from django.utils.text import slugify
 
-from engine.seats import PARTNER, SEATS, SIDE_OF
+from engine import PARTNER, SEATS, SIDE_OF, drive_hand_score, hand_won
 from drive.core.accounts import User
 from drive.events.models import Event
 from drive.movements.models import Entrant
-from engine.drive_scoring import drive_hand_score, hand_won
 
 
 from drive.scoring.models import HandResult, Round, Seat, Standing, StandingsState

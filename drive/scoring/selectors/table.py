@@ -14,13 +14,13 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from engine.seats import PARTNER, SEATS, SIDE_OF
+from engine import PARTNER, SEATS, SIDE_OF
 from drive.core.errors import NotFound
 from drive.core.accounts import User
 from drive.events.models import Event
 
 from drive.scoring.selectors.claims import claim_round, held_claim
-from drive.scoring.selectors.online import online_table_url
+from drive.scoring.selectors.online_tables import online_table_url
 from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table
 from drive.scoring.rules import rotation_trump
 

@@ -16,7 +16,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from engine.seats import SEATS
+from engine import SEATS
 from drive.core import broadcast
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.events.services.audit import log_action

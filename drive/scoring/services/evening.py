@@ -15,7 +15,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine.seats import SEATS
+from engine import SEATS
 from drive.core.clock import seconds_left
 from drive.core import broadcast
 from drive.core.errors import Conflict, NotFound
@@ -35,7 +35,7 @@ from drive.core import jobs
 from drive.scoring.services.recompute import standings_changed
 
 from drive.scoring.services import ranking
-from drive.scoring.services import online
+from drive.scoring.services import online_tables
 from drive.scoring import signals
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.services.seating import seat_round, tables_needed
@@ -48,7 +48,7 @@ MIN_PLAYERS = 4
 PLAN_EVENING_TASK = "drive.scoring.tasks.plan_evening"  # computes the movement, seats round 1
 
 
-def locked_event(event: Event) -> Event:
+def locked_event(*, event: Event) -> Event:
     return Event.objects.select_for_update().get(pk=event.pk)
 
 
@@ -61,7 +61,7 @@ def _require_phase(event: Event, *phases: Event.Phase) -> None:
 def start_evening(*, actor: User, event: Event) -> Event:
     """Freeze the checked-in players as entrants and ask for the movement (a Celery task)."""
     require_organiser(actor, event.club)
-    event = locked_event(event)
+    event = locked_event(event=event)
     _require_phase(event, Phase.REGISTRATION)
     arrived = list(event.registrations.filter(status=Registration.Status.CHECKED_IN).select_related("player"))
     if len(arrived) < MIN_PLAYERS:
@@ -73,7 +73,7 @@ def start_evening(*, actor: User, event: Event) -> Event:
         Entrant(event=event, player=registration.player, number=i, pinned_table=registration.fixed_table)
         for i, registration in enumerate(arrived, start=1)
     )
-    Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, tables_needed(len(arrived)) + 1))
+    Table.objects.bulk_create(Table(event=event, number=n) for n in range(1, tables_needed(players=len(arrived)) + 1))
     Round.objects.bulk_create(Round(event=event, number=n) for n in range(1, event.rounds + 1))
     event.phase = Phase.IN_PROGRESS
     if not event.registration_closes_at or event.registration_closes_at > timezone.now():
@@ -101,18 +101,18 @@ def plan_and_seat_first_round(*, event_id: int) -> int | None:
         return None
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
-        seat_next_round(event, 1, plan_round(event, movement, 1))
+        seat_next_round(event=event, round_number=1, plan_round=plan_round(event=event, movement=movement, number=1))
     return movement.pk
 
 
-def plan_round(event: Event, movement: Movement, number: int) -> dict[str, Any]:
+def plan_round(*, event: Event, movement: Movement, number: int) -> dict[str, Any]:
     """Round `number` of the plan; a progressive movement's later rounds follow the results."""
     if event.movement_kind == Event.MovementKind.PROGRESSIVE and number > 1:
-        return progressive_round(event, number)
+        return progressive_round(event=event, number=number)
     return movement.plan["rounds"][number - 1]
 
 
-def progressive_round(event: Event, number: int) -> dict[str, Any]:
+def progressive_round(*, event: Event, number: int) -> dict[str, Any]:
     """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
     previous = event.evening_rounds.get(number=number - 1)
     seats = list(previous.seats.select_related("table", "entrant"))
@@ -122,7 +122,7 @@ def progressive_round(event: Event, number: int) -> dict[str, Any]:
             by_table.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
     tables = [tuple(by_table[t][p] for p in SEATS) for t in sorted(by_table)]
     sit_out = tuple(seat.entrant.number for seat in seats if not seat.table_id)
-    winners = [round_winner(previous, t) for t in sorted(by_table)]
+    winners = [round_winner(round_=previous, table_number=t) for t in sorted(by_table)]
     counts = {}
     for seat in Seat.objects.filter(round__event=event, round__number__lt=number, table__isnull=True):
         counts[seat.entrant.number] = counts.get(seat.entrant.number, 0) + 1
@@ -131,7 +131,7 @@ def progressive_round(event: Event, number: int) -> dict[str, Any]:
     return Plan(len(seats), "progressive", [following]).to_json()["rounds"][0]
 
 
-def round_winner(round_: Round, table_number: int) -> str:
+def round_winner(*, round_: Round, table_number: int) -> str:
     """The side with more tricks over the round's hands; a tie goes to the winners of the
     last hand, and a table with no result yet to N-S (it is flagged as late anyway)."""
     hands = list(round_.results.filter(table__number=table_number).exclude(status="disputed").order_by("hand_number"))
@@ -158,7 +158,7 @@ def _check_shown_round(event: Event, shown_round: int | None) -> None:
 def start_round(*, actor: User, event: Event, shown_round: int | None = None) -> Round:
     """Start the clock of the seated round: the round lasts the event's round length."""
     require_organiser(actor, event.club)
-    event = locked_event(event)
+    event = locked_event(event=event)
     _check_shown_round(event, shown_round)
     _require_phase(event, Phase.IN_PROGRESS)
     round_ = current_round(event)
@@ -168,7 +168,7 @@ def start_round(*, actor: User, event: Event, shown_round: int | None = None) ->
     round_.state, round_.started_at = State.PLAYING, now
     round_.deadline = now + timedelta(minutes=event.round_minutes)
     round_.save(update_fields=["state", "started_at", "deadline"])
-    online.round_started(event, round_)  # the round's online tables dealt, on the same clock
+    online_tables.open_round_tables(event=event, round_=round_)  # its online tables dealt, on the same clock
     log_action(actor=actor, event=event, action="round.started", before={"state": State.SEATED},
                after={"state": round_.state, "deadline": round_.deadline}, obj=round_)
     broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)
@@ -177,7 +177,7 @@ def start_round(*, actor: User, event: Event, shown_round: int | None = None) ->
 
 def _playing_round(actor: User, event: Event, shown_round: int | None) -> tuple[Event, Round]:
     require_organiser(actor, event.club)
-    event = locked_event(event)
+    event = locked_event(event=event)
     _check_shown_round(event, shown_round)
     round_ = current_round(event)
     if round_ is None or round_.state != State.PLAYING:
@@ -191,6 +191,7 @@ def pause_clock(*, actor: User, event: Event, shown_round: int | None = None) ->
     if round_.paused_at is None:
         round_.paused_at = timezone.now()
         round_.save(update_fields=["paused_at"])
+        online_tables.stop_round_clock(event=event, round_=round_)  # online tables' robots wait
         log_action(actor=actor, event=event, action="round.clock_paused", before={"paused_at": None},
                    after={"paused_at": round_.paused_at}, obj=round_)
         broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)
@@ -206,7 +207,7 @@ def resume_clock(*, actor: User, event: Event, shown_round: int | None = None) -
         round_.deadline += timezone.now() - round_.paused_at
         round_.paused_at = None
         round_.save(update_fields=["paused_at", "deadline"])
-        online.clock_resumed(event, round_)  # online tables' robots play again
+        online_tables.run_round_clock(event=event, round_=round_)  # online tables' robots play again
         log_action(actor=actor, event=event, action="round.clock_resumed", before=before,
                    after={"paused_at": None, "deadline": round_.deadline}, obj=round_)
         broadcast.publish(event.pk, broadcast.Change.CLOCK, round=round_.number)
@@ -223,7 +224,7 @@ def end_round(*, actor: User, event: Event, force: bool = False, shown_round: in
     event, round_ = _playing_round(actor, event, shown_round)
     past_deadline = seconds_left(round_) == 0
     if past_deadline or force:
-        online.round_closing(event, round_)  # robots finish the online hands still in play (flagged)
+        online_tables.close_round_tables(event=event, round_=round_)  # robots finish the online hands (flagged)
     out = tables_out(round_)
     if out and not (past_deadline or force):
         raise Conflict(
@@ -239,11 +240,11 @@ def end_round(*, actor: User, event: Event, force: bool = False, shown_round: in
     log_action(actor=actor, event=event, action="round.ended", before={"state": State.PLAYING},
                after={"state": round_.state, "late_tables": out, "forced": bool(force)}, obj=round_)
     if round_.number < event.rounds:
-        seat_next_round(event, round_.number + 1, plan_round(event, event.movement, round_.number + 1))
+        seat_next_round(event=event, round_number=round_.number + 1, plan_round=plan_round(event=event, movement=event.movement, number=round_.number + 1))
     else:
         event.phase = Phase.FINISHED
         event.save(update_fields=["phase", "updated_at"])
-        store_played_quality(event)
+        store_played_quality(event=event)
     broadcast.publish(event.pk, broadcast.Change.ROUND, round=round_.number, late_tables=out)
     return round_
 
@@ -251,8 +252,8 @@ def end_round(*, actor: User, event: Event, force: bool = False, shown_round: in
 @transaction.atomic
 def publish_results(*, actor: User, event: Event) -> Event:
     require_organiser(actor, event.club)
-    ranking.hold_recomputations(event.pk)  # first, then the event's row (see there)
-    event = locked_event(event)
+    ranking.hold_recomputations(event_id=event.pk)  # first, then the event's row (see there)
+    event = locked_event(event=event)
     _require_phase(event, Phase.FINISHED)
     # What goes out is recomputed from the rows now, under the event's recomputation lock
     # and in this transaction: never the stored standings a lost or late task left behind.
@@ -266,7 +267,7 @@ def publish_results(*, actor: User, event: Event) -> Event:
     return event
 
 
-def store_played_quality(event: Event) -> None:
+def store_played_quality(*, event: Event) -> None:
     """The quality report of the rounds as played: a progressive movement (which follows
     the results) or a re-planned one gets the same report as a designed one."""
     movement = getattr(event, "movement", None)
@@ -282,15 +283,15 @@ def _standings_moved(event: Event) -> None:
     """Seats, entrants and rounds move the standings once a hand counts (before the first
     result there are none to move): their version goes up in this transaction."""
     if HandResult.objects.filter(round__event=event).exists():
-        standings_changed(event.pk)
+        standings_changed(event_id=event.pk)
 
 
-def seat_next_round(event: Event, round_number: int, plan_round: dict[str, Any]) -> Round:
+def seat_next_round(*, event: Event, round_number: int, plan_round: dict[str, Any]) -> Round:
     """Apply one round of the movement: seats written, the round marked seated."""
     round_ = event.evening_rounds.get(number=round_number)
     if round_.state != State.PENDING:
         return round_
-    seat_round(round_, fit_to_present(event, round_number, plan_round))
+    seat_round(round_=round_, plan_round=fit_to_present(event=event, round_number=round_number, plan_round=plan_round))
     _standings_moved(event)
     round_.state = State.SEATED
     round_.save(update_fields=["state"])
@@ -302,7 +303,7 @@ def seat_next_round(event: Event, round_number: int, plan_round: dict[str, Any])
 def retry_movement(*, actor: User, event: Event) -> Event:
     """After a failed computation the organiser asks again."""
     require_organiser(actor, event.club)
-    event = locked_event(event)
+    event = locked_event(event=event)
     _require_phase(event, Phase.IN_PROGRESS)
     movement = getattr(event, "movement", None)
     if movement is None or movement.status != movement.Status.FAILED:
@@ -341,7 +342,7 @@ def _from_json(plan_round: dict[str, Any]) -> PlanRound:
     return PlanRound(tables, tuple(plan_round["sit_out"]))
 
 
-def fit_to_present(event: Event, round_number: int, plan_round: dict[str, Any]) -> dict[str, Any]:
+def fit_to_present(*, event: Event, round_number: int, plan_round: dict[str, Any]) -> dict[str, Any]:
     """The planned round, re-planned if players arrived or left since it was planned.
 
     Rounds already played stay as they were; whoever the plan seats and is still here
@@ -384,14 +385,14 @@ def _reseat_if_waiting(event: Event, number: int) -> None:
     round_.seats.all().delete()
     round_.state = State.PENDING
     round_.save(update_fields=["state"])
-    seat_next_round(event, number, Plan(len(planned.players()), event.movement_kind, [planned]).to_json()["rounds"][0])
+    seat_next_round(event=event, round_number=number, plan_round=Plan(len(planned.players()), event.movement_kind, [planned]).to_json()["rounds"][0])
 
 
 @transaction.atomic
 def add_late_arrival(*, actor: User, event: Event, registration: Registration) -> Entrant:
     """A checked-in player who arrived after the start joins from the next round."""
     require_organiser(actor, event.club)
-    event = locked_event(event)
+    event = locked_event(event=event)
     _require_phase(event, Phase.IN_PROGRESS)
     if registration.event_id != event.pk or registration.status != Registration.Status.CHECKED_IN:
         raise Conflict(_("Check the player in first."))
@@ -410,10 +411,10 @@ def add_late_arrival(*, actor: User, event: Event, registration: Registration) -
     return entrant
 
 
-def leave_on_cancellation(actor: User, event: Event, player_id: int) -> None:
+def leave_on_cancellation(*, actor: User, event: Event, player_id: int) -> None:
     """A checked-in player whose registration is cancelled while the evening runs leaves it
     (`remove_leaver`); one not playing yet (a late arrival not added) has nothing to leave.
-    Called by the cancellation, in its transaction (events.services.on_leaving_evening)."""
+    Called by the cancellation, in its transaction (the events signal `player_leaving`)."""
     entrant = Entrant.objects.filter(event=event, player_id=player_id).first()
     if entrant is not None:
         remove_leaver(actor=actor, event=event, entrant=entrant)
@@ -423,7 +424,7 @@ def leave_on_cancellation(actor: User, event: Event, player_id: int) -> None:
 def remove_leaver(*, actor: User, event: Event, entrant: Entrant) -> Entrant:
     """A player who leaves plays no round after the current one."""
     require_organiser(actor, event.club)
-    event = locked_event(event)
+    event = locked_event(event=event)
     _require_phase(event, Phase.IN_PROGRESS)
     entrant = Entrant.objects.get(pk=entrant.pk, event=event)
     number = _next_round_number(event)

@@ -18,7 +18,7 @@ FINAL = (Event.Phase.FINISHED, Event.Phase.RESULTS_PUBLISHED)
 _UNREAD = object()
 
 
-def fresh_standings(event: Event, state: StandingsState | None | object = _UNREAD) -> Freshness:
+def fresh_standings(*, event: Event, state: StandingsState | None | object = _UNREAD) -> Freshness:
     """`state`: the event's StandingsState (or None) when the caller has just read it."""
     state = state_of(event.pk) if state is _UNREAD else state
     if not is_stale(state) and not left_out_hands(event, state.awaiting_confirmation):
@@ -28,6 +28,6 @@ def fresh_standings(event: Event, state: StandingsState | None | object = _UNREA
         state = state_of(event.pk)
         return Freshness(state.computed_version, False, state)
     if event.phase == Event.Phase.IN_PROGRESS and state is not None:
-        recompute.recompute_standings_soon(event.pk)
+        recompute.recompute_standings_soon(event_id=event.pk)
         return Freshness(state.computed_version, True, state)
     return Freshness(0, False, state)  # no result recorded yet: nothing to compute

@@ -30,7 +30,7 @@ COMPARED_FIELDS = ["place", "shared", "total", "hands_played", "hands_won", "sit
 STORED_FIELDS = [*COMPARED_FIELDS, "computed_at"]
 
 
-def hold_recomputations(event_id: int) -> None:
+def hold_recomputations(*, event_id: int) -> None:
     """Until this transaction ends, no recomputation of the event runs (a running one is
     waited for). Take it before locking the event's row: a recomputation that stores a new
     line needs to read that row (its foreign key), so the other order could deadlock."""

@@ -25,18 +25,18 @@ BROKER_PAUSE_SECONDS = 15  # longer than the timeouts of one failed publish
 _broker_down_until = [0.0]  # per process: monotonic time until which the broker is left alone
 
 
-def pending_key(event_id: int) -> str:
+def pending_key(*, event_id: int) -> str:
     return f"standings-pending:{event_id}"
 
 
-def standings_changed(event_id: int) -> None:
+def standings_changed(*, event_id: int) -> None:
     """Inside the transaction of a change that moves the standings: their version goes up
     with it, and once it commits a recomputation is asked for."""
-    versions.bump(event_id)
-    recompute_standings_soon(event_id)
+    versions.bump(event_id=event_id)
+    recompute_standings_soon(event_id=event_id)
 
 
-def recompute_standings_soon(event_id: int) -> None:
+def recompute_standings_soon(*, event_id: int) -> None:
     """Once this transaction commits, have the standings recomputed, with at most one task
     waiting per event: a burst of 600 results costs a few recomputations, not 600. The
     task clears the mark before it reads the rows, so a change it may not see asks again.
@@ -72,7 +72,7 @@ def _mark(event_id: int) -> bool:
     """True when no task waits yet. A cache that cannot answer says True: better one
     task too many than none."""
     try:
-        return bool(cache.add(pending_key(event_id), True, PENDING_SECONDS))
+        return bool(cache.add(pending_key(event_id=event_id), True, PENDING_SECONDS))
     except Exception as exc:  # noqa: BLE001
         log.warning("standings-pending mark of event %s unavailable (%s)", event_id, exc)
         return True
@@ -80,12 +80,12 @@ def _mark(event_id: int) -> bool:
 
 def _forget_mark(event_id: int) -> None:
     try:
-        cache.delete(pending_key(event_id))
+        cache.delete(pending_key(event_id=event_id))
     except Exception as exc:  # noqa: BLE001 - the mark expires by itself
         log.warning("standings-pending mark of event %s not cleared (%s)", event_id, exc)
 
 
-def recompute_waiting(event_id: int) -> int | None:
+def recompute_waiting(*, event_id: int) -> int | None:
     """The task's work: clear the mark before reading, so a change from now on asks again."""
     _forget_mark(event_id)
     return ranking.recompute_standings(event_id=event_id, only_if_stale=True)

@@ -11,21 +11,19 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from engine.seats import SIDE_OF, SIDES
+from engine import SIDE_OF, SIDES, EngineError, revoke_adjustment, validate_tricks
 from drive.core import broadcast
 from drive.core.errors import Conflict, Invalid
 from drive.events.services.audit import log_action
 from drive.events.models import Event
 from drive.core.accounts import User
 from drive.events.access import require_organiser
-from engine.scoring import revoke_adjustment
-from engine.validate import ResultError, validate_tricks
 
 from drive.scoring import signals
 from drive.scoring.services.claims import claim_for_entry
 from drive.scoring.models import HandResult, Round, Seat, Table
 from drive.scoring.rules import event_ruleset, rotation_trump
-from drive.scoring.selectors.online import online_table_url
+from drive.scoring.selectors.online_tables import online_table_url
 from drive.scoring.selectors.rounds import entry_round, table_complete
 from drive.scoring.services.recompute import standings_changed
 
@@ -40,6 +38,11 @@ DISPUTED = gettext_noop("disputed by the opponents")
 RECOUNTED = gettext_noop("counted again at the table, still disputed")
 SETTLED = gettext_noop("dispute settled at the table: both sides entered the same count")
 TABLE_REASONS = (ENTERED, CHANGED, CONFIRMED, DISPUTED, RECOUNTED, SETTLED)
+# ...and at an online table (record_played_hand), where nobody enters the tricks.
+PLAYED_ONLINE = gettext_noop("played online")
+FINISHED_BY_ROBOTS = gettext_noop("finished by robots at the round's deadline")
+STOOD_IN = gettext_noop("played online, a robot standing in for a player who did not come")
+ORGANISER_KINDS = (HandResult.ChangeKind.CORRECTION, HandResult.ChangeKind.REVOKE, HandResult.ChangeKind.ADJUSTED)
 
 
 def _tricks(ns_tricks: object) -> int:
@@ -47,7 +50,7 @@ def _tricks(ns_tricks: object) -> int:
     number = isinstance(ns_tricks, int) and not isinstance(ns_tricks, bool)
     try:
         return validate_tricks(ns_tricks, 13 - ns_tricks if number else 0)[0]
-    except ResultError as exc:
+    except EngineError as exc:
         raise Invalid(_("Tricks for N-S must be a whole number from 0 to 13."), field="ns_tricks") from exc
 
 
@@ -200,7 +203,7 @@ def _save(result: HandResult, reason: str, user: User | None = None) -> None:
 
 
 def _after_change(event: Event, round_: Round, table: Table) -> None:
-    standings_changed(event.pk)  # the version goes up with this change; recomputed once committed
+    standings_changed(event_id=event.pk)  # the version goes up with this change; recomputed once committed
     broadcast.publish(event.pk, broadcast.Change.RESULTS, round=round_.number, table=table.number)
 
 
@@ -261,3 +264,45 @@ def apply_revoke_penalty(*, actor: User, table: Table, round_number: int, hand_n
                                           event_ruleset(table.event))
     return correct_result(actor=actor, table=table, round_number=round_number, hand_number=hand_number, ns_tricks=ns,
                           reason=reason, kind=HandResult.ChangeKind.REVOKE, expected_version=result.version)
+
+
+# --- a hand played to its end at an online table (drive.games, heard by drive.scoring.receivers)
+
+
+@transaction.atomic
+def record_played_hand(*, event_id: int, round_number: int, table_number: int, hand_number: int, ns_tricks: int,
+                       trump: str | None, by_robots: bool = False,
+                       stood_in: bool = False) -> tuple[HandResult, str]:
+    """A hand played to its end at an online table: stored as a confirmed result (no seat
+    entered it, none confirmed it: the engine counted the tricks), so recomputation,
+    standings and the live pages follow as for paper. `by_robots`: robots finished it at
+    the deadline, and the row says so (its kind, shown in the results and the console);
+    `stood_in`: a robot played for an absent person in it, flagged the same way.
+
+    Idempotent. A paper entry at the same hand gives way to the hand as played; an
+    organiser's correction stands (the organiser's word is final). Returns (result,
+    outcome): "created", "updated", "unchanged" or "kept" (a correction stands)."""
+    table = (Table.objects.select_for_update(of=("self",)).select_related("event")
+             .filter(event_id=event_id, number=table_number).first())
+    round_ = Round.objects.filter(event_id=event_id, number=round_number).first()
+    if table is None or round_ is None or round_.state == Round.State.PENDING:
+        raise Conflict("no such round or table for an online hand")
+    event = table.event
+    _check_hand(event, hand_number)
+    ns_tricks = _tricks(ns_tricks)
+    trump = _trump(event, round_, hand_number, None if trump == "NT" else trump)
+    kind = HandResult.ChangeKind.ROBOTS if by_robots or stood_in else HandResult.ChangeKind.ENTRY
+    result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    if result is not None and result.change_kind in ORGANISER_KINDS:
+        return result, "kept"
+    if result is not None and (result.ns_tricks, result.trump, result.status, result.change_kind) == (
+            ns_tricks, trump, HandResult.Status.CONFIRMED, kind):
+        return result, "unchanged"
+    outcome = "created" if result is None else "updated"
+    result = result or HandResult(round=round_, table=table, hand_number=hand_number)
+    result.ns_tricks, result.trump, result.status, result.change_kind = ns_tricks, trump, HandResult.Status.CONFIRMED, kind
+    result.entered_by = result.confirmed_by = ""
+    result.disputed_ns_tricks = None
+    _save(result, FINISHED_BY_ROBOTS if by_robots else STOOD_IN if stood_in else PLAYED_ONLINE)
+    _after_change(event, round_, table)
+    return result, outcome

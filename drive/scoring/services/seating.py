@@ -5,19 +5,19 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
-from engine.seats import SEATS
+from engine import SEATS
 from drive.core.errors import Conflict
 from drive.movements.models import Entrant
 
 from drive.scoring.models import Round, Seat, Table
 
 
-def tables_needed(players: int) -> int:
+def tables_needed(*, players: int) -> int:
     """Full tables only: whoever is left over sits out the round (rule D5)."""
     return players // 4
 
 
-def seat_round(round_: Round, plan_round: dict[str, Any]) -> None:
+def seat_round(*, round_: Round, plan_round: dict[str, Any]) -> None:
     """Write the seats of `plan_round` ({"tables": [{"table", "N", "E", "S", "W"}], "sit_out": [...]})."""
     event = round_.event
     entrants = {e.number: e for e in Entrant.objects.filter(event=event)}

@@ -11,7 +11,7 @@ from django.db.models import F
 from drive.scoring.models import StandingsState
 
 
-def bump(event_id: int) -> None:
+def bump(*, event_id: int) -> None:
     """The stored standings of the event no longer match its rows (call inside the change's
     transaction: the row stays locked until it commits, a few statements later)."""
     if StandingsState.objects.filter(event_id=event_id).update(results_version=F("results_version") + 1):

@@ -36,7 +36,7 @@ def _fragment(request, page, fragment):
 @login_required
 def my_evening(request, event_id):
     event, entrant = players_event(request.user, event_id)
-    fresh = fresh_standings(event)  # the player's place: asked for again when behind
+    fresh = fresh_standings(event=event)  # the player's place: asked for again when behind
     context = {**_live(event), **selectors.my_evening(event, entrant, fresh)}
     template = _fragment(request, "scoring/results/my_evening.html", "scoring/results/_my_evening.html")
     return render(request, template, context)
@@ -46,7 +46,7 @@ def standings(request, event_id):
     """The live standings a whole room polls: their rendering is cached per stored
     standings (drive.core.rendercache); who asks only changes the links around it."""
     event = visible_event(request.user, event_id)
-    stamp = selectors.standings_stamp(event, fresh_standings(event))
+    stamp = selectors.standings_stamp(event, fresh_standings(event=event))
     body = cached_html(f"standings:{stamp.key}", lambda: render_to_string(
         "scoring/results/_standings_body.html", {"event": event, **selectors.standings(event, stamp.fresh)}))
     context = {**_live(event), "standings_body": body, "can_organise": is_organiser(request.user, event.club),
@@ -57,7 +57,7 @@ def standings(request, event_id):
 
 def results(request, event_id):
     event = results_event(request.user, event_id)
-    data = selectors.results_of(event, fresh_standings(event))
+    data = selectors.results_of(event, fresh_standings(event=event))
     columns = selectors.results_columns(event)
     for line in data["lines"]:
         line.grid = selectors.score_grid(line, columns)
@@ -78,7 +78,7 @@ def results_csv(request, event_id):
     The corrections are a file of their own (`corrections_csv`): one table a file, so a
     spreadsheet reads it whole."""
     event = results_event(request.user, event_id)
-    data = selectors.results_of(event, fresh_standings(event))
+    data = selectors.results_of(event, fresh_standings(event=event))
     columns = selectors.results_columns(event)
     response, out = _csv(event, "results")
     out.writerow([_("Place"), _("Number"), _("Player"), _("Total"), _("Average per hand"), _("Hands played"),

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
-from engine.seats import SEATS
+from engine import SEATS
 from drive.core.errors import Conflict, Invalid, ServiceError
 from drive.events.access import organised_event
 from drive.core.qr import qr_svg_inline

@@ -1,0 +1,72 @@
+"""One engine API (issue 21): ``engine`` names at most 25 things, each documented in
+its docstring, and the service imports nothing of the engine but that surface."""
+import ast
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import engine
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_the_surface_is_small():
+    assert len(engine.__all__) <= 25
+    assert len(set(engine.__all__)) == len(engine.__all__)
+
+
+def test_every_name_is_documented_in_one_line():
+    doc = engine.__doc__ or ""
+    for name in engine.__all__:
+        assert re.search(rf"^    {re.escape(name)}: \S", doc, re.M), f"{name} is not documented"
+
+
+def test_every_name_resolves():
+    for name in engine.__all__:
+        assert getattr(engine, name) is not None
+
+
+def test_the_older_paths_are_not_exported():
+    for name in ("HandState", "Game", "Rubber", "PRESETS", "preset", "SeatView", "replay", "HandRecord"):
+        assert name not in engine.__all__
+        assert not hasattr(engine, name)
+
+
+def _engine_imports(tree: ast.AST):
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            if node.module.startswith("engine."):
+                yield node.lineno, f"from {node.module} import"
+            elif node.module == "engine":
+                for alias in node.names:
+                    if alias.name not in engine.__all__:
+                        yield node.lineno, f"from engine import {alias.name}"
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.startswith("engine."):
+                    yield node.lineno, f"import {alias.name}"
+
+
+def test_the_service_uses_only_the_surface():
+    found = [f"{path.relative_to(ROOT)}:{line}: {what}"
+             for path in sorted((ROOT / "drive").rglob("*.py"))
+             for line, what in _engine_imports(ast.parse(path.read_text(), str(path)))]
+    assert found == []
+
+
+def test_the_scan_sees_a_deep_import():
+    tree = ast.parse("from engine.seats import SEATS\nimport engine.robots\nfrom engine import HandState\n")
+    assert [what for _, what in _engine_imports(tree)] == [
+        "from engine.seats import", "import engine.robots", "from engine import HandState"]
+
+
+def test_importing_the_engine_leaves_the_solver_unloaded():
+    """The lazy names (analyse, ROBOTS) keep endplay and numpy out of ``import engine``
+    and ``python -m engine play`` (issue 23)."""
+    code = ("import sys, runpy; sys.argv = ['engine', 'play', '--rules', 'short', '--seed', '1'];"
+            "import engine.cli as cli; cli.main(sys.argv[1:]);"
+            "heavy = [m for m in ('endplay', 'numpy', 'matplotlib', 'engine.robots') if m in sys.modules];"
+            "sys.stdout.write('HEAVY' + repr(heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.endswith("HEAVY[]"), out.stdout[-200:]
