@@ -13,7 +13,7 @@ from drive.movements.algorithms.pairs import pairs_movement
 from drive.movements.algorithms.progressive import CONVENTIONS, next_progressive_round  # noqa: F401 (re-exported)
 from drive.movements.algorithms.quality import pairs_report, problems, report
 from drive.movements.algorithms.replan import replan  # noqa: F401 (re-exported)
-from drive.movements.algorithms.schedule import Movement, Round
+from drive.movements.algorithms.schedule import Movement, Round, as_table
 from drive.movements.algorithms.seating import assign_tables
 
 KINDS = ("individual", "pairs", "progressive")
@@ -22,7 +22,7 @@ KINDS = ("individual", "pairs", "progressive")
 def first_progressive_round(players: int) -> list[Round]:
     """Players in number order, four to a table; the highest numbers sit out."""
     n = players // 4
-    tables = tuple(tuple(range(4 * i + 1, 4 * i + 5)) for i in range(n))
+    tables = tuple(as_table(range(4 * i + 1, 4 * i + 5)) for i in range(n))
     return [Round(tables, tuple(range(4 * n + 1, players + 1)))]
 
 

@@ -125,7 +125,8 @@ def plus_one(design: list[Round], v: int, want: int, rng, node_cap: int = 20000)
     for r in rounds:
         for p in r.sit_out:
             counts[p] += 1
-    partners, opp = set(), [0] * (v + 1)
+    partners: set[int | None] = set()
+    opp = [0] * (v + 1)
     choice: list = []
     nodes = 0
 
@@ -143,6 +144,8 @@ def plus_one(design: list[Round], v: int, want: int, rng, node_cap: int = 20000)
         options = [None] + [(i, s) for i, t in enumerate(r.tables) for s in range(4)]
         rng.shuffle(options)
         for o in options:
+            foes: tuple[int, ...]
+            mate: int | None
             if o is None:
                 sitter, mate, foes = v, None, ()
             else:

@@ -20,7 +20,7 @@ import time
 from dataclasses import dataclass, field
 from math import ceil
 
-from drive.movements.algorithms.schedule import Round
+from drive.movements.algorithms.schedule import Round, as_table
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ class Plan:
 
     def rounds(self) -> list[Round]:
         return [
-            Round(tuple(tuple(s[i:i + 4]) for i in range(0, len(s), 4)), tuple(o))
+            Round(tuple(as_table(s[i:i + 4]) for i in range(0, len(s), 4)), tuple(o))
             for s, o in zip(self.seats, self.sit_out)
         ]
 

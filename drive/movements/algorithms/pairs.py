@@ -10,7 +10,7 @@ drives, rule D4b). Pair k is players 2k-1 and 2k.
 """
 from __future__ import annotations
 
-from drive.movements.algorithms.schedule import Round
+from drive.movements.algorithms.schedule import Round, Table
 
 BYE = 0
 
@@ -25,7 +25,8 @@ def table_of(ns: int, ew: int) -> tuple[int, int, int, int]:
 
 
 def to_round(matches: list[tuple[int, int]]) -> Round:
-    tables, out = [], []
+    tables: list[Table] = []
+    out: list[int] = []
     for a, b in matches:
         if BYE in (a, b):
             out.extend(pair_players(a or b))

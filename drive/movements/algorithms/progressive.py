@@ -35,7 +35,7 @@ sit-outs stay within one over the evening.
 """
 from __future__ import annotations
 
-from drive.movements.algorithms.schedule import Round, Table
+from drive.movements.algorithms.schedule import Round, Table, as_table
 
 CONVENTIONS = ("winners_move", "losers_move", "semi_partner", "maidenhead", "lady_up_gent_down", "partner")
 
@@ -111,4 +111,4 @@ def next_progressive_round(current: Round, winners: list[str], convention: str =
     seats = [list(t) for t in tables]
     for (_, neg_i, s, p), q in zip(leave, back):
         seats[-neg_i][s] = q
-    return Round(tuple(tuple(t) for t in seats), tuple(p for *_, p in leave))
+    return Round(tuple(as_table(t) for t in seats), tuple(p for *_, p in leave))

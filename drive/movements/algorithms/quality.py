@@ -139,7 +139,7 @@ def report(rounds: list[Round], v: int) -> dict:
 
 def pairs_report(rounds: list[Round], v: int) -> dict:
     """Fixed pairs (2k-1, 2k): how often pairs meet, and the sit-outs."""
-    meet = Counter()
+    meet: Counter[frozenset[int]] = Counter()
     for r in rounds:
         for t in r.tables:
             meet[frozenset(((t[0] + 1) // 2, (t[1] + 1) // 2))] += 1

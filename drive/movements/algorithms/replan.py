@@ -7,10 +7,11 @@ keeps its place, a leaver's seat is filled); the rest is optimised again.
 from __future__ import annotations
 
 from drive.movements.algorithms.optimiser import Budget, optimise, sit_out_plan
-from drive.movements.algorithms.schedule import Round
+from drive.movements.algorithms.schedule import Round, Table, as_table
 
 
-def _current(current: Round | None, seated: set[int], present: list[int], n_tables: int, counts: dict):
+def _current(current: Round | None, seated: set[int], present: list[int], n_tables: int,
+             counts: dict[int, int]) -> tuple[list[Table], tuple[int, ...], set[int]]:
     """Round 0 of the new plan: (tables, sit_out, frozen positions)."""
     here = set(present)
     old = list(current.tables) if current else []
@@ -24,7 +25,8 @@ def _current(current: Round | None, seated: set[int], present: list[int], n_tabl
     # the rest, in their old order (they stay near their planned tables)
     order = {p: (i, s) for i, t in enumerate(old) for s, p in enumerate(t)}
     pool = sorted((p for p in idle if p not in sit_out), key=lambda p: order.get(p, (10**9, 0)))
-    tables, frozen = [], set()
+    tables: list[Table] = []
+    frozen: set[int] = set()
     for t in kept:
         row = []
         for s, p in enumerate(t):
@@ -34,9 +36,9 @@ def _current(current: Round | None, seated: set[int], present: list[int], n_tabl
                     frozen.add(4 * len(tables) + s)
             else:
                 row.append(pool.pop(0))
-        tables.append(tuple(row))
+        tables.append(as_table(row))
     while pool:
-        tables.append(tuple(pool[:4]))
+        tables.append(as_table(pool[:4]))
         pool = pool[4:]
     return tables, sit_out, frozen
 

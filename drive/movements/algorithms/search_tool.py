@@ -42,7 +42,7 @@ def cls(d: int, m: int) -> int:
 
 def patterned_options(m: int, infinity: bool) -> dict:
     half = (m - 1) // 2
-    opts = {}
+    opts: dict[tuple[str | int, ...], set[tuple[str, int] | str]] = {}
     for x in range(1, half + 1):
         for y in range(x + 1, half + 1):
             opts[("pair", x, y)] = {("e", x), ("e", y), ("d", cls(x - y, m)), ("d", cls(x + y, m))}

@@ -15,7 +15,7 @@ from drive.movements.algorithms.schedule import Round, Table
 
 
 def rotations(t: Table) -> list[Table]:
-    return [tuple(t[(i + k) % 4] for i in range(4)) for k in range(4)]
+    return [(t[k % 4], t[(k + 1) % 4], t[(k + 2) % 4], t[(k + 3) % 4]) for k in range(4)]
 
 
 def best_rotation(t: Table, before: dict[int, tuple[int, int]], number: int) -> Table:
@@ -50,10 +50,8 @@ def number_round(r: Round, before: dict[int, tuple[int, int]], pinned: dict[int,
     for i in range(n):
         if i not in slot:
             slot[i] = next(spare)
-    tables = [None] * n
-    for i, t in enumerate(r.tables):
-        tables[slot[i]] = best_rotation(t, before, slot[i])
-    return Round(tuple(tables), r.sit_out), clashes
+    tables: dict[int, Table] = {slot[i]: best_rotation(t, before, slot[i]) for i, t in enumerate(r.tables)}
+    return Round(tuple(tables[number] for number in range(n)), r.sit_out), clashes
 
 
 def assign_tables(rounds: list[Round], pinned: dict[int, int] | None = None,

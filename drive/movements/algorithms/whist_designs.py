@@ -26,7 +26,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from drive.movements.algorithms.fields import field, prime_power_factors
-from drive.movements.algorithms.schedule import Round
+from drive.movements.algorithms.schedule import Round, Table, as_table
 
 BASES = Path(__file__).with_name("data") / "cyclic_bases.json"
 
@@ -72,11 +72,19 @@ def ring_factors(v: int) -> list[int] | None:
     return qs if v > 1 and all(q % 4 == 1 for q in qs) else None
 
 
-def ring_base(v: int) -> list[tuple[int, ...]]:
+def ring_of(v: int) -> Ring:
+    """The ring a ring design of v players is built on (construction() has said it exists)."""
+    qs = ring_factors(v)
+    if qs is None:
+        raise ValueError(f"no ring design for {v} players")
+    return Ring(qs)
+
+
+def ring_base(v: int) -> list[Table]:
     """Base tables r*(1, w, -1, -w): one per orbit of <w> on the nonzero elements."""
-    R = Ring(ring_factors(v))
+    R = ring_of(v)
     w = R.fourth_root()
-    seen, base = {0}, []
+    seen, base = {0}, list[Table]()
     for r in range(1, R.size):
         if r in seen:
             continue
@@ -88,7 +96,7 @@ def ring_base(v: int) -> list[tuple[int, ...]]:
 
 
 def ring_design(v: int) -> list[Round]:
-    R = Ring(ring_factors(v))
+    R = ring_of(v)
     base = ring_base(v)
     # add per component with small tables: g + a for every round g and base element a
     scales, acc = [], 1
@@ -102,7 +110,7 @@ def ring_design(v: int) -> list[Round]:
     for g in range(v):
         pg = parts[g]
         tables = tuple(
-            tuple(1 + sum(sc * tab[x][y] for sc, tab, x, y in zip(scales, tabs, pa, pg)) for pa in pt)
+            as_table(1 + sum(sc * tab[x][y] for sc, tab, x, y in zip(scales, tabs, pa, pg)) for pa in pt)
             for _, pt in cells
         )
         rounds.append(Round(tables, (g + 1,)))
@@ -130,12 +138,14 @@ def scale(lam: int, x: int, k: int) -> int:
 
 def affine_design(v: int) -> list[Round]:
     k = power_of_four(v)
+    if k is None:
+        raise ValueError(f"no affine design for {v} players")
     # a direction: its first nonzero digit (from the top) is 1
     dirs = [d for d in range(1, v) if (d >> 2 * ((d.bit_length() - 1) // 2)) & 3 == 1]
     rounds = []
     for d in dirs:
         line = [scale(lam, d, k) for lam in range(4)]
-        starts, seen = [], set()
+        starts, seen = list[int](), set[int]()
         for a in range(v):
             if a not in seen:
                 starts.append(a)

@@ -28,8 +28,9 @@ def request_movement(*, event: Event, players: int) -> Movement:
     return movement
 
 
-def pinned_tables(event: Event) -> dict[int, int]:
-    return dict(Entrant.objects.filter(event=event, pinned_table__isnull=False).values_list("number", "pinned_table"))
+def pinned_tables(*, event: Event) -> dict[int, int]:
+    pins = Entrant.objects.filter(event=event, pinned_table__isnull=False).values_list("number", "pinned_table")
+    return {number: table for number, table in pins if table is not None}
 
 
 @transaction.atomic
@@ -45,7 +46,7 @@ def compute_movement(*, event_id: int, work_budget: int | None = None) -> Moveme
     event = Event.objects.get(pk=event_id)
     budget = Budget(work_budget or settings.MOVEMENT_WORK_BUDGET, settings.MOVEMENT_SAFETY_SECONDS)
     built = build_movement(players=movement.players, kind=movement.kind, rounds=movement.rounds,
-                           budget=budget, pinned=pinned_tables(event))
+                           budget=budget, pinned=pinned_tables(event=event))
     movement.plan = built.to_json()
     movement.quality = quality_report(built)
     movement.source = built.source[:80]
