@@ -188,7 +188,7 @@ CELERY_BROKER_CONNECTION_RETRY = True
 CELERY_BROKER_CONNECTION_MAX_RETRIES = None
 CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = True  # re-queued, not run twice at once
 CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = 2
-# Robots' moves have queues and workers of their own (docs/production.md): `robots` for a
+# Robots' moves have queues and workers of their own (docs/deployment.md): `robots` for a
 # quick robot's move where a person waits, `robots_slow` for strong robots' moves and tables
 # where nobody is present; at most one pending move a table. A worker started without -Q
 # (a laptop's single worker) consumes every queue.

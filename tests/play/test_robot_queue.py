@@ -1,7 +1,7 @@
 """Robots' moves are queued fairly (issue 19, "Robots as a service of their own"): one
 pending move a table, in the robots' own queue; a strong robot's move, or one at a table
 where nobody waits, in the slow queue, so a quick robot's move where a person waits is
-never behind them. The queues are consumed by workers of their own (docs/production.md)."""
+never behind them. The queues are consumed by workers of their own (docs/deployment.md)."""
 from datetime import timedelta
 from pathlib import Path
 
