@@ -76,10 +76,11 @@ def python_prose(text: str) -> str:
     return "\n".join(lines)
 
 
-def references(path: Path):
-    """(line number, kind, referred name) for each reference in one file."""
+def references(path: Path, prose_only: bool = True):
+    """(line number, kind, referred name) for each reference in one file (in a Python file,
+    with prose_only=False, in its code too: a quick first pass, a superset of the prose's)."""
     text = path.read_text(encoding="utf-8", errors="replace")
-    if path.suffix == ".py":
+    if path.suffix == ".py" and prose_only:
         text = python_prose(text)
     for lineno, line in enumerate(text.splitlines(), start=1):
         for target in LINK.findall(line) if path.suffix == ".md" else ():
@@ -118,10 +119,17 @@ def repository_names(root: Path) -> set[str]:
 
 def dangling(root: Path = REPO) -> list[str]:
     names = repository_names(root)
-    return list(dict.fromkeys(f"{path.relative_to(root)}:{lineno}: {name}"
-                              for path in scanned_files(root)
-                              for lineno, kind, name in references(path)
-                              if not resolves(path, kind, name, root, names)))
+    problems = []
+    for path in scanned_files(root):
+        def unresolved(prose_only):
+            return [f"{path.relative_to(root)}:{lineno}: {name}"
+                    for lineno, kind, name in references(path, prose_only)
+                    if not resolves(path, kind, name, root, names)]
+        # Tokenizing Python is slow: only a file whose whole text names a missing file is
+        # read again for its comments and docstrings alone.
+        if path.suffix != ".py" or unresolved(prose_only=False):
+            problems += unresolved(prose_only=True)
+    return list(dict.fromkeys(problems))
 
 
 # --- the tests -------------------------------------------------------------------------------
