@@ -1,5 +1,7 @@
 """The Celery app. Tasks take ids, call a service and are safe to run twice."""
 import os
+from collections.abc import Callable
+from typing import Any
 
 from celery import Celery
 from celery.contrib.django.task import DjangoTask
@@ -16,18 +18,20 @@ class RobustTask(DjangoTask):
     answer stays 2xx. The standings have their own robust enqueue and beat's sweep; a
     movement or waitlist task lost this way is in the log for the organiser to retry."""
 
-    def delay_on_commit(self, *args, **kwargs) -> None:
+    # celery-types says these return an AsyncResult; Celery's own DjangoTask returns None (on_commit's)
+    def delay_on_commit(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         transaction.on_commit(_named(self.delay, self.name, args, kwargs), robust=True)
 
-    def apply_async_on_commit(self, *args, **kwargs) -> None:
+    def apply_async_on_commit(self, *args: Any, **kwargs: Any) -> None:  # type: ignore[override]
         transaction.on_commit(_named(self.apply_async, self.name, args, kwargs), robust=True)
 
 
-def _named(send, name, args, kwargs):
+def _named(send: Callable[..., object], name: str, args: tuple[Any, ...],
+           kwargs: dict[str, Any]) -> Callable[[], None]:
     """A function, not a functools.partial: Django logs a robust hook's failure by the
     hook's __qualname__, which a partial lacks (the log call itself would raise)."""
 
-    def send_task():
+    def send_task() -> None:
         send(*args, **kwargs)
 
     send_task.__qualname__ = f"send {name}"
@@ -49,21 +53,22 @@ class RedisChannel(kombu_redis.Channel):
     there; restoring the messages then fails as a connection error (Redis is down) and is
     swallowed, and Redis hands them out again after the visibility timeout."""
 
-    def close(self):
+    def close(self) -> None:
         try:
             super().close()
-        except self.connection_errors:
+        except self.connection.connection_errors:  # the channel's own connection_errors is this tuple
             if self.closed:
                 raise
             self._in_poll = None  # the dead connection's BRPOP answer cannot be read
             super().close()
 
-    def _connparams(self, asynchronous=False):
+    def _connparams(self, asynchronous: bool = False) -> dict[str, Any]:
         # a late call on a closed transport is a lost connection (celery reconnects),
         # never an AttributeError that stops the worker
         if self.connection.client is None:
             raise RedisConnectionError("the broker connection is closed")
-        return super()._connparams(asynchronous=asynchronous)
+        # kombu-stubs leave out Channel._connparams (kombu.transport.redis defines it)
+        return super()._connparams(asynchronous=asynchronous)  # type: ignore[misc]
 
 
 class RedisTransport(kombu_redis.Transport):

@@ -18,7 +18,7 @@ cancelled raises CancelledError before and after each wait (a message it had jus
 stays in channels_redis's backup queue, and goes back to its channel at the next receive).
 
 A receive that fails for good (LAYER_DOWN: Redis stopped, a connection reset, timeouts in a
-row) is raised: a table's socket then closes with "try again" (drive.play.consumers) and the
+row) is raised: a table's socket then closes with "try again" (drive.games.consumers) and the
 live feed joins again (drive.live.hub); neither lets it become Channels' 1011.
 """
 from __future__ import annotations
@@ -54,7 +54,7 @@ class RedisChannelLayer(core.RedisChannelLayer):
 
     def __init__(self, hosts: list[Any] | None = None, **config: Any) -> None:
         super().__init__(hosts=hosts, **config)
-        self.hosts = [dict(host) for host in self.hosts]  # the settings' own dicts stay as they are
+        self.hosts: list[dict[str, Any]] = [dict(host) for host in self.hosts]  # the settings' own dicts stay as they are
         for host in self.hosts:
             read = host.setdefault("socket_timeout", READ_SECONDS)
             if read is not None and read < self.brpop_timeout + MARGIN_SECONDS:

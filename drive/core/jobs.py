@@ -8,11 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from celery import Task, current_app
+from celery import current_app
+
+from drive.celery import RobustTask
 
 
-def task(name: str) -> Task:
-    return current_app.tasks[name]
+def task(name: str) -> RobustTask:
+    found = current_app.tasks[name]
+    if not isinstance(found, RobustTask):  # the app's task class (task_cls): delay_on_commit is robust
+        raise TypeError(f"task {name} is a {type(found).__name__}, not a RobustTask")
+    return found
 
 
 def after_commit(name: str, *args: Any) -> None:

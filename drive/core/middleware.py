@@ -38,7 +38,7 @@ class HtmxFragmentMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponseBase:
         response = self.get_response(request)
-        if (request.headers.get("HX-Request") and not response.streaming
+        if (request.headers.get("HX-Request") and isinstance(response, HttpResponse)  # not streamed
                 and response.get("Content-Type", "").startswith("text/html")):
             response.content = response.content.strip()
         return response

@@ -20,7 +20,7 @@ from channels.security.websocket import WebsocketDenier
 from django.conf import settings
 from django.core.exceptions import DisallowedHost
 from django.core.handlers.asgi import ASGIRequest
-from django.http.request import is_same_domain
+from django.utils.http import is_same_domain
 
 HTTP_SCHEMES = {"ws": "http", "wss": "https"}
 

@@ -26,7 +26,14 @@ from django.utils.safestring import SafeString, mark_safe
 log = logging.getLogger(__name__)
 TIMEOUT = 600  # seconds: a stale key is never asked for again, so it only has to expire
 WAIT = 3.0  # seconds a request waits for another's rendering before it renders itself
-_inflight: dict[str, threading.Event] = {}  # this process's renderings under way
+
+
+class _Rendering(threading.Event):
+    """A rendering under way in this process: set once `html` holds its page (None if it failed)."""
+    html: str | None = None
+
+
+_inflight: dict[str, _Rendering] = {}  # this process's renderings under way
 _inflight_lock = threading.Lock()
 LOCAL_ENTRIES = 32  # renderings kept in this process: a few events, languages and pages
 _local: OrderedDict[str, str] = OrderedDict()
@@ -77,8 +84,7 @@ def _render_once(full: str, render: Callable[[], str], timeout: int) -> str:
     with _inflight_lock:
         running = _inflight.get(full)
         if running is None:
-            running = _inflight[full] = threading.Event()
-            running.html = None
+            running = _inflight[full] = _Rendering()
             ours = True
         else:
             ours = False

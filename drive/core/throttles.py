@@ -16,6 +16,7 @@ import hashlib
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
+from django.core.exceptions import ImproperlyConfigured
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.http.response import HttpResponseBase
 from django.shortcuts import render
@@ -50,7 +51,10 @@ class Counter(SimpleRateThrottle):
 
     def __init__(self, scope: str, ident: str) -> None:
         self.scope = scope
-        self.num_requests, self.duration = self.parse_rate(self.get_rate())
+        requests, duration = self.parse_rate(self.get_rate())
+        if requests is None or duration is None:  # a scope of the route limits must have a rate
+            raise ImproperlyConfigured(f"DEFAULT_THROTTLE_RATES has no rate for {scope!r}")
+        self.num_requests, self.duration = requests, duration
         self.key = self.cache_format % {"scope": scope, "ident": ident}
         self.now = self.timer()
         self.history = [t for t in self.cache.get(self.key, []) if t > self.now - self.duration]
@@ -62,7 +66,7 @@ class Counter(SimpleRateThrottle):
         self.history.insert(0, self.now)
         self.cache.set(self.key, self.history, self.duration)
 
-    def get_cache_key(self, request: Request, view: APIView) -> str:  # pragma: no cover - the key is fixed above
+    def get_cache_key(self, request: Request, view: APIView) -> str | None:  # pragma: no cover - the key is fixed above
         return self.key
 
 
@@ -103,6 +107,7 @@ def rules_for(request: HttpRequest, match: ResolverMatch) -> list[Rule]:
 
 def too_many(request: HttpRequest, wait: float | None) -> HttpResponse:
     message = _("Too many attempts: please wait a minute and try again.")
+    response: HttpResponse
     if request.path.startswith("/api/"):
         response = JsonResponse({"detail": message, "code": "throttled"}, status=429)
     else:
@@ -126,11 +131,13 @@ class RouteLimitMiddleware:
     def process_view(self, request: HttpRequest, view_func: Callable[..., HttpResponseBase],
                      view_args: tuple[Any, ...], view_kwargs: dict[str, Any]) -> HttpResponse | None:
         match = request.resolver_match
+        if match is None:  # Django resolves before process_view: no match, no route to limit
+            return None
         limits = [(rule, Counter(rule.scope, rule.ident)) for rule in rules_for(request, match)]
         for _rule, counter in limits:
             if counter.full():
                 return too_many(request, counter.wait())
-        request._route_limits = limits
+        setattr(request, "_route_limits", limits)  # read back in __call__, once the view has answered
         return None
 
 
