@@ -1,10 +1,10 @@
 """Every file the code, the config and the docs name is a file of the repository.
 
 What is read: the text files under drive/, engine/, bench/, tests/, templates/, docs/,
-bin/ and .ci/, and pyproject.toml, docker-compose.yml, README.md and CHANGELOG.md. In a
-Python file only its comments and docstrings are read: its other strings are data (a URL,
-a download's name, a file a test writes in tmp_path). Vendored files (*.min.js) are not
-the project's text and are not read.
+bin/ and .ci/, and pyproject.toml, docker-compose.yml, the Dockerfile, README.md,
+CHANGELOG.md and SECURITY.md. In a Python file only its comments and docstrings are
+read: its other strings are data (a URL, a download's name, a file a test writes in
+tmp_path). Vendored files (*.min.js) are not the project's text and are not read.
 
 A reference is either
 - in a markdown file, a link `[text](target)` that is not a URL or an anchor: the target
@@ -32,7 +32,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 SCANNED = ["drive", "engine", "bench", "tests", "templates", "docs", "bin", ".ci",
-           "pyproject.toml", "docker-compose.yml", "README.md", "CHANGELOG.md"]
+           "pyproject.toml", "docker-compose.yml", "Dockerfile", "README.md", "CHANGELOG.md", "SECURITY.md"]
 TEXT_SUFFIXES = {".py", ".md", ".html", ".txt", ".toml", ".yml", ".yaml", ".js", ".css", ".cfg", ".ini", ".sh"}
 SKIPPED_PARTS = {"__pycache__", ".venv", ".git", "test-artifacts", "node_modules"}
 OUTPUT_FOLDERS = ("test-artifacts/",)
