@@ -17,7 +17,7 @@ class SeasonForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         values = {name: data.get(name, getattr(self.instance, name, None)) for name in SEASON_FIELDS}
-        for field, message in settings_problems(values).items():
+        for field, message in settings_problems(values=values).items():
             if field not in self.errors:
                 self.add_error(field, message)
         return data
@@ -45,7 +45,7 @@ class SeasonAdmin(admin.ModelAdmin):
     def save_model(self, request, obj, form, change):
         with transaction.atomic():
             super().save_model(request, obj, form, change)
-            table_changed(obj.pk)  # the table follows a change made here too
+            table_changed(season_id=obj.pk)  # the table follows a change made here too
 
 
 @admin.register(SeasonTable)

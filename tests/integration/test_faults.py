@@ -237,7 +237,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
         assert _wait_for(lambda: advisory_sessions(event) == 0), "the killed worker's session stayed"
         assert standings_selectors.state_of(event.pk).stale and stored_lines(event) != recomputed_lines(event)
         # A mark that would block every later ask for an hour, as it once did.
-        cache.set(recompute.pending_key(event.pk), True, 3600)
+        cache.set(recompute.pending_key(event_id=event.pk), True, 3600)
 
         # No later result: a new worker with beat, and nothing else happens.
         second = WorkerProcess(settings.REDIS_URL, beat=True, name="after-kill").start()
@@ -247,7 +247,7 @@ def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, org
         first.kill()
         if second is not None:
             second.stop()
-        cache.delete(recompute.pending_key(event.pk))
+        cache.delete(recompute.pending_key(event_id=event.pk))
 
     # Publishing: a correction nobody recomputes (no worker now), then publish.
     results.correct_result(actor=organiser, table=tables[0], round_number=1, hand_number=1,

@@ -250,7 +250,7 @@ def test_fixed_pairs_are_ranked_as_pairs_and_win_one_prize_each(make_event, orga
             ev.end_round(actor=organiser, event=event)
     places = sorted(Standing.objects.filter(event=event).values_list("place", flat=True))
     assert all(places.count(p) % 2 == 0 for p in places) and max(places) <= 4  # four pairs ranked, partners together
-    table = standings(event, fresh_standings(event))
+    table = standings(event, fresh_standings(event=event))
     first, second, booby = table["prizes"]
     assert len(first.winners) == 2 and len(second.winners) == 2 and len(booby.winners) == 2
     assert {w.unit for w in first.winners} != {w.unit for w in second.winners}  # one prize a pair

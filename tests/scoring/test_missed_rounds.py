@@ -58,11 +58,11 @@ def evening(make_event):
 
 
 def by_number(event):
-    return {line.number: line for line in standings(event, fresh_standings(event))["lines"]}
+    return {line.number: line for line in standings(event, fresh_standings(event=event))["lines"]}
 
 
 def winners(event):
-    return {award.name: sorted(line.number for line in award.winners) for award in standings(event, fresh_standings(event))["prizes"]}
+    return {award.name: sorted(line.number for line in award.winners) for award in standings(event, fresh_standings(event=event))["prizes"]}
 
 
 def test_missed_rounds_are_found_and_a_sit_out_is_not_one(evening):

@@ -110,15 +110,15 @@ def test_live_standings_behind_the_results_show_updating_and_ask_again(
         evening, table1, no_tasks, django_capture_on_commit_callbacks):
     play(table1, 1, 9)
     ranking.recompute_standings(event_id=evening.pk)
-    assert selectors.standings(evening, fresh_standings(evening))["updating"] is False
+    assert selectors.standings(evening, fresh_standings(event=evening))["updating"] is False
     seats.enter(table=table1, seat="N", hand_number=2, ns_tricks=4, trump="H")  # no worker: the task never runs
-    cache.delete(recompute.pending_key(evening.pk))  # and its mark has expired
+    cache.delete(recompute.pending_key(event_id=evening.pk))  # and its mark has expired
     no_tasks.clear()
     with django_capture_on_commit_callbacks(execute=True):
-        table = selectors.standings(evening, fresh_standings(evening))
+        table = selectors.standings(evening, fresh_standings(event=evening))
     assert table["updating"] is True and table["version"] == 2
     assert no_tasks == [evening.pk]  # the read asked for a recomputation
-    cache.delete(recompute.pending_key(evening.pk))
+    cache.delete(recompute.pending_key(event_id=evening.pk))
 
 
 def test_final_standings_are_recomputed_before_they_are_shown(finished, table1, organiser, no_tasks):
@@ -126,7 +126,7 @@ def test_final_standings_are_recomputed_before_they_are_shown(finished, table1, 
     results.correct_result(actor=organiser, table=table1, round_number=1, hand_number=1, ns_tricks=2, reason="Card")
     Standing.objects.filter(event=finished).update(total=99)  # what a lost task would leave behind
     assert stored_lines(finished) != recomputed_lines(finished)
-    table = selectors.standings(finished, fresh_standings(finished))
+    table = selectors.standings(finished, fresh_standings(event=finished))
     assert table["updating"] is False
     assert stored_lines(finished) == recomputed_lines(finished)
     assert {line.entrant_id: line.total for line in table["lines"]} == {
@@ -159,14 +159,14 @@ def test_publishing_is_for_organisers_only(finished, make_user):
 
 def test_the_sweep_recomputes_stale_events_whatever_the_pending_mark_says(evening, table1, no_tasks):
     play(table1, 1, 9)
-    assert cache.get(recompute.pending_key(evening.pk)) is None  # no on_commit here: nothing was marked
-    cache.set(recompute.pending_key(evening.pk), True, 600)  # a lost task's mark, still there
+    assert cache.get(recompute.pending_key(event_id=evening.pk)) is None  # no on_commit here: nothing was marked
+    cache.set(recompute.pending_key(event_id=evening.pk), True, 600)  # a lost task's mark, still there
     assert standings_selectors.stale_event_ids() == [evening.pk]
     assert tasks.sweep_stale_standings() == [evening.pk]
     assert stored_lines(evening) == recomputed_lines(evening)
     assert standings_selectors.stale_event_ids() == []
     assert tasks.sweep_stale_standings() == []  # nothing behind: nothing done
-    cache.delete(recompute.pending_key(evening.pk))
+    cache.delete(recompute.pending_key(event_id=evening.pk))
 
 
 def test_the_pending_mark_expires_by_itself(evening, table1, monkeypatch, django_capture_on_commit_callbacks):
@@ -175,18 +175,18 @@ def test_the_pending_mark_expires_by_itself(evening, table1, monkeypatch, django
     real_add = cache.add
     monkeypatch.setattr(tasks.recompute_standings, "delay", lambda event_id: None)
     monkeypatch.setattr(cache, "add", lambda key, value, timeout: added.append(timeout) or real_add(key, value, timeout))
-    cache.delete(recompute.pending_key(evening.pk))
+    cache.delete(recompute.pending_key(event_id=evening.pk))
     with django_capture_on_commit_callbacks(execute=True):
         seats.enter(table=table1, seat="N", hand_number=1, ns_tricks=7, trump="H")
     assert added == [recompute.PENDING_SECONDS] and 0 < recompute.PENDING_SECONDS <= 60
-    cache.delete(recompute.pending_key(evening.pk))
+    cache.delete(recompute.pending_key(event_id=evening.pk))
 
 
 def test_a_task_clears_its_mark_and_skips_fresh_standings(evening, table1, no_tasks):
     play(table1, 1, 9)
-    cache.set(recompute.pending_key(evening.pk), True, 600)
+    cache.set(recompute.pending_key(event_id=evening.pk), True, 600)
     assert tasks.recompute_standings(evening.pk) == 9
-    assert cache.get(recompute.pending_key(evening.pk)) is None
+    assert cache.get(recompute.pending_key(event_id=evening.pk)) is None
     assert tasks.recompute_standings(evening.pk) is None  # the sweep or a read got there first
 
 

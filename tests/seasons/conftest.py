@@ -68,7 +68,7 @@ def play(club, organiser, django_capture_on_commit_callbacks):
             } for round_ in rounds]}
             Movement.objects.create(event=event, kind=kind, players=len(players), rounds=len(rounds),
                                     status=Movement.Status.READY, plan=plan)
-            evenings.seat_next_round(event, 1, plan["rounds"][0])
+            evenings.seat_next_round(event=event, round_number=1, plan_round=plan["rounds"][0])
         for round_ in rounds:
             with django_capture_on_commit_callbacks(execute=True):
                 evenings.start_round(actor=organiser, event=event)

@@ -227,7 +227,7 @@ def test_a_broker_down_loses_no_change_and_the_read_computes_the_table(
         season = services.create_season(actor=organiser, club=club, name="Winter", starts_on=date(2026, 12, 1),
                                         ends_on=date(2027, 2, 28), score="total")
     assert not SeasonTable.objects.filter(season=season).exists()  # no task ran
-    table_services.fresh_table(season)  # what a read does first
+    table_services.fresh_table(season=season)  # what a read does first
     assert [r["name"] for r in stored(season)["rows"]][:2] == ["Ada", "Cy"]
     assert table_services.recompute_season(season_id=season.pk, only_if_stale=True) is None  # fresh now
 
@@ -241,7 +241,7 @@ def test_a_read_finds_a_table_behind_a_correction_whose_task_was_lost(
         results.correct_result(actor=organiser, table=Table.objects.get(event=event, number=1), round_number=1,
                                hand_number=1, ns_tricks=3, reason="recount")
     assert lines(season)[0][1] == "Ada"  # the stored table is behind
-    table_services.fresh_table(season)
+    table_services.fresh_table(season=season)
     assert lines(season)[0][1:5] == ("Bob", 1, 1, "10.00")  # standings recomputed first, then the table
 
 

@@ -48,7 +48,7 @@ def door_evening(club, organiser, django_capture_on_commit_callbacks):
 
 
 def season_rows(season):
-    fresh_table(season)
+    fresh_table(season=season)
     return {(row["name"], row["evenings"]) for row in season_selectors.season_table(season)["rows"]}
 
 

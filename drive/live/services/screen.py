@@ -100,7 +100,7 @@ def screen_state(event, now=None):
         checked_in = event.registrations.filter(status=Registration.Status.CHECKED_IN).count()
         return {**base, "state": "before", "checked_in": checked_in}
     if event.phase == Phase.RESULTS_PUBLISHED:
-        table = standings(event, fresh_standings(event))
+        table = standings(event, fresh_standings(event=event))
         return {**base, "state": "published", **table, "chart": leaders_chart(event, "wide", table["computed_at"])}
     if event.phase == Phase.FINISHED:
         return {**base, "state": "finished"}
@@ -112,7 +112,7 @@ def screen_state(event, now=None):
         per_page = getattr(settings, "SCREEN_SEATS_PER_PAGE", SEATS_PER_PAGE)  # tests page sooner
         per_page = max(6, per_page - 2 * taken)  # two columns: a line off each
         return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": paged(seats, per_page)}
-    stamp = standings_stamp(event, fresh_standings(event))
+    stamp = standings_stamp(event, fresh_standings(event=event))
     per_page = max(3, getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE) - taken)
     chart_ = leaders_chart(event, "side", stamp.computed_at, rounds=round_.number)
     # The standings' part of the screen is rendered once per stored standings (its key):

@@ -43,5 +43,5 @@ class PlayerHistoryView(APIView):
                                "organisers of their clubs only.")
     def get(self, request, player_id):
         player = access.history_player(request.user, player_id)
-        fresh_history(player, seasons=False)
+        fresh_history(player=player, seasons=False)
         return Response(PlayerHistorySerializer(selectors.history(player)).data)

@@ -53,5 +53,5 @@ class SeasonTableView(APIView):
                                "4...), then the others without a place.")
     def get(self, request, season_id):
         season = selectors.season_by_id(season_id)
-        fresh_table(season)
+        fresh_table(season=season)
         return Response(selectors.season_table(season))

@@ -10,7 +10,7 @@ from drive.seasons.selectors import seasons as selectors
 from drive.seasons.services.table import table_changed
 
 
-def evening_results_changed(sender: type, *, event_id: int, **kwargs: Any) -> list[int]:
+def evening_results_changed(*, sender: type, event_id: int, **kwargs: Any) -> list[int]:
     """The receiver of `results_changed` (sent after commit): ask for a recomputation of the
     tables of the event's seasons; their ids."""
     event = Event.objects.filter(pk=event_id).first()
@@ -18,5 +18,5 @@ def evening_results_changed(sender: type, *, event_id: int, **kwargs: Any) -> li
         return []
     seasons = selectors.seasons_counting(event)
     for season_id in seasons:
-        table_changed(season_id)
+        table_changed(season_id=season_id)
     return seasons

@@ -35,7 +35,7 @@ def grades_changed() -> None:
     jobs.after_commit(UPDATE_GRADES_TASK)
 
 
-def evening_results_changed(sender: type, *, event_id: int, **kwargs: Any) -> None:
+def evening_results_changed(*, sender: type, event_id: int, **kwargs: Any) -> None:
     """The receiver of `results_changed` (sent after commit): have the grades follow."""
     grades_changed()
 

@@ -11,12 +11,12 @@ from drive.seasons.services.grades import fresh_grades
 from drive.seasons.services.table import fresh_table
 
 
-def fresh_history(player: Player, *, seasons: bool = True) -> dict[int, Freshness]:
+def fresh_history(*, player: Player, seasons: bool = True) -> dict[int, Freshness]:
     """Make the player's history fresh; {event: Freshness} of their published evenings,
     for the prizes. `seasons`: the season tables too (the page shows them, the API not)."""
-    fresh = {event.pk: fresh_standings(event) for event in selectors.published_events(player)}
+    fresh = {event.pk: fresh_standings(event=event) for event in selectors.published_events(player)}
     fresh_grades()
     if seasons:
         for season in selectors.club_seasons(player):
-            fresh_table(season)
+            fresh_table(season=season)
     return fresh

@@ -106,14 +106,14 @@ def merge_players(*, actor: User, club: Club, duplicate: Player, into: Player) -
     for event_id in sorted(set(entries)):
         # The same lines under one name: the renderings, the seasons' sources and the grades
         # (which replay from the first of these evenings) see the evening as changed.
-        standings_changed(event_id)
+        standings_changed(event_id=event_id)
     if entries:
         grades_changed()
     seasons = sorted({season for event in Event.objects.filter(pk__in=entries)
                       for season in selectors.seasons_counting(event)})
     SeasonTable.objects.filter(season__in=seasons).update(source={})  # behind until computed again
     for season_id in seasons:
-        table_changed(season_id)
+        table_changed(season_id=season_id)
     into.refresh_from_db()
     return into
 

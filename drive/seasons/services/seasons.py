@@ -32,7 +32,7 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def settings_problems(values: dict[str, Any]) -> dict[str, str]:
+def settings_problems(*, values: dict[str, Any]) -> dict[str, str]:
     """{field: message} of what is wrong with a season's settings (the API, the admin's
     form and the services share it); {} when they are right."""
     problems: dict[str, str] = {}
@@ -78,7 +78,7 @@ def _validate(season: Season) -> None:
     if len(season.name) > Season._meta.get_field("name").max_length:
         raise Invalid(_("Keep the name to %(n)s characters or fewer.") % {"n": Season._meta.get_field("name").max_length},
                       field="name")
-    problems = settings_problems({name: getattr(season, name) for name in SEASON_FIELDS})
+    problems = settings_problems(values={name: getattr(season, name) for name in SEASON_FIELDS})
     if problems:
         (field, message), *others = problems.items()
         raise Invalid(message, field=field, extra={name: [text] for name, text in others})
@@ -97,7 +97,7 @@ def create_season(*, actor: User, club: Club, name: str, starts_on: date, ends_o
     season.save()
     log_action(actor=actor, event=None, club=club, action="season.created", obj=season,
                after=snapshot(obj=season, fields=SEASON_FIELDS))
-    table_changed(season.pk)
+    table_changed(season_id=season.pk)
     return season
 
 
@@ -125,7 +125,7 @@ def update_season(*, actor: User, season: Season, **fields: Any) -> Season:
     if new:
         log_action(actor=actor, event=None, club=season.club, action="season.changed", before=old, after=new,
                    obj=season)
-        table_changed(season.pk)
+        table_changed(season_id=season.pk)
     return season
 
 

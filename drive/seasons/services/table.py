@@ -21,7 +21,7 @@ from drive.seasons.selectors import seasons as selectors
 RECOMPUTE_SEASON_TASK = "drive.seasons.tasks.recompute_season"
 
 
-def table_changed(season_id: int) -> None:
+def table_changed(*, season_id: int) -> None:
     """Inside the change's transaction: the table is recomputed by a task once it commits."""
     jobs.after_commit(RECOMPUTE_SEASON_TASK, season_id)
 
@@ -41,7 +41,7 @@ def recompute_season(*, season_id: int, only_if_stale: bool = False) -> int | No
     if only_if_stale and selectors.stored_source(season) == source:
         return None
     for event in events:
-        fresh_standings(event)  # published standings behind their results are recomputed first
+        fresh_standings(event=event)  # published standings behind their results are recomputed first
     evenings = selectors.evening_lines(events)
     names = selectors.player_names({line.player for evening in evenings for line in evening.lines})
     rows = table.compute(evenings, selectors.season_rules(season), names)
@@ -55,7 +55,7 @@ def recompute_season(*, season_id: int, only_if_stale: bool = False) -> int | No
     return len(rows)
 
 
-def fresh_table(season: Season) -> None:
+def fresh_table(*, season: Season) -> None:
     """Before a read: a table never computed, or behind what it is computed from (a lost
     task, Redis down), is recomputed now."""
     events = list(selectors.counting_events(season))

@@ -15,7 +15,7 @@ from drive.seasons.services.history import fresh_history
 @login_required
 def player_history(request, player_id):
     player = access.history_player(request.user, player_id)
-    fresh = fresh_history(player)
+    fresh = fresh_history(player=player)
     lines = selectors.published_standings(player)
     prizes = selectors.prizes_won(player, lines, fresh)
     evenings = [{**line, "day": date.fromisoformat(line["date"]), "prizes": prizes.get(line["event"], [])}

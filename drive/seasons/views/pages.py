@@ -15,7 +15,7 @@ from drive.seasons.services.table import fresh_table
 
 def _table(season_id):
     season = selectors.season_by_id(season_id)
-    fresh_table(season)
+    fresh_table(season=season)
     return season, selectors.season_table(season)
 
 
