@@ -16,6 +16,7 @@ Each action has one text form, the one records, the API and the command line use
 """
 
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
@@ -48,6 +49,7 @@ class Action:
 
     def __str__(self) -> str:
         if self.kind == "card":
+            assert self.card is not None   # every card action holds its card
             return card_str(self.card)
         if self.kind == "bid":
             return f"{self.level} {self.strain}"
@@ -66,6 +68,7 @@ class Action:
 PASS = Action("pass")
 KEEP = Action("keep")
 SWAP = Action("swap")
+_WORDS = {"pass": PASS, "keep": KEEP, "swap": SWAP}
 
 
 def play(card: int) -> Action:
@@ -88,13 +91,13 @@ def ranking(name: str) -> Action:
     return Action("ranking", strain=name)
 
 
-def discard(cards) -> Action:
+def discard(cards: Iterable[int]) -> Action:
     """Cards put away; the variants take them one at a time, and a longer
     discard is those single ones in the order written (GameState.apply)."""
     return Action("discard", cards=tuple(cards))
 
 
-def parse_action(text) -> Action:
+def parse_action(text: object) -> Action:
     """An Action, or its text in any case; raises ActionError."""
     if isinstance(text, Action):
         return text
@@ -102,8 +105,8 @@ def parse_action(text) -> Action:
         raise ActionError(f"not an action: {text!r}")
     t = " ".join(text.split())
     low = t.lower()
-    if low in ("pass", "keep", "swap"):
-        return Action(low)
+    if low in _WORDS:
+        return _WORDS[low]
     if low in RANKINGS:
         return ranking(low)
     if t.upper() in DENOMINATIONS:

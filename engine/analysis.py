@@ -22,9 +22,12 @@ still in play in no trump) the engine's own search is exhaustive once few
 cards are left, and the values are None before that.
 """
 
+from typing import Any
+
 from .errors import EngineError
 from .cards import card_str
 from .games import replay_game
+from .state import GameState
 from .play import HandState
 from .robots.solver import Position, dds_values, search_values
 from .seats import SEATS
@@ -38,7 +41,7 @@ class AnalysisError(EngineError):
     """A record with no finished four-handed hand to analyse."""
 
 
-def analyse(record: dict, hand: int = -1) -> dict:
+def analyse(record: dict[str, Any], hand: int = -1) -> dict[str, Any]:
     """The double-dummy review of one finished hand of a game record."""
     deals = record.get("deals") or []
     if not deals:
@@ -51,7 +54,8 @@ def analyse(record: dict, hand: int = -1) -> dict:
     if not core.complete:
         raise AnalysisError(f"hand {index} is not finished")
     tp = TrickPlay(core.deal_hands, (0, 1, 2, 3), core.first_leader, core.trump, core.ranking)
-    plays, dd = [], None
+    plays: list[dict[str, Any]] = []
+    dd: dict[str, int] | None = None
     for card in core.plays:
         side = tp.turn & 1
         won = tp.won[side] + tp.won[side + 2]
@@ -59,7 +63,7 @@ def analyse(record: dict, hand: int = -1) -> dict:
         if not tp.plays and values is not None:
             best = max(values.values())
             dd = {SIDES[side]: best, SIDES[1 - side]: tp.tricks_in_hand - best}
-        entry = {"seat": labels[tp.turn], "card": card_str(card), "side": SIDES[side],
+        entry: dict[str, Any] = {"seat": labels[tp.turn], "card": card_str(card), "side": SIDES[side],
                  "before": None, "after": None, "cost": None}
         if values is not None:
             entry |= {"before": won + max(values.values()), "after": won + values[card],
@@ -72,7 +76,7 @@ def analyse(record: dict, hand: int = -1) -> dict:
             "tricks": tricks, "plays": plays, "lost": short_of_best(dd, tricks)}
 
 
-def short_of_best(dd: dict | None, tricks: dict) -> int | None:
+def short_of_best(dd: dict[str, int] | None, tricks: dict[str, int]) -> int | None:
     """The tricks the side that fell short of the double-dummy result did not take
     (0 when both took it; None with no result): between 0 and the hand's tricks."""
     if dd is None:
@@ -80,7 +84,7 @@ def short_of_best(dd: dict | None, tricks: dict) -> int | None:
     return max(0, *(dd[side] - tricks[side] for side in SIDES))
 
 
-def card_values(tp: TrickPlay) -> dict | None:
+def card_values(tp: TrickPlay) -> dict[int, int] | None:
     """Tricks the side to play takes from here after each legal card."""
     pos = Position(list(tp.hands), tp.seats, list(tp.trick),
                    tp.trick[0][0] if tp.trick else tp.turn, tp.trump, tp.ranking)
@@ -90,7 +94,7 @@ def card_values(tp: TrickPlay) -> dict | None:
     return values
 
 
-def _core_of(state):
+def _core_of(state: GameState) -> "tuple[TrickPlay | _Plain | None, tuple[str, ...]]":
     """The hand's trick core as a TrickPlay-like object, and the label at each position."""
     core = getattr(state, "hand", None) or getattr(state, "tricks", None)
     if callable(core):   # a hand thrown in (Siberian, all passed): no trick core, only a method
@@ -105,7 +109,7 @@ def _core_of(state):
 class _Plain:
     """The fast core's finished hand seen as the general one's fields."""
 
-    def __init__(self, hand: HandState):
+    def __init__(self, hand: HandState) -> None:
         self.seats, self.deal_hands, self.plays = (0, 1, 2, 3), hand.deal_hands, hand.plays
         self.first_leader, self.trump, self.ranking = (hand.dealer + 1) & 3, hand.trump, "uptown"
         self.complete = hand.complete

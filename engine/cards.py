@@ -7,6 +7,7 @@ set, so each suit is a 13-bit block in the same order a double-dummy solver
 uses (rule S2: A K Q J 10 9 8 7 6 5 4 3 2, high to low).
 """
 
+from collections.abc import Iterable
 from enum import IntEnum
 from typing import TypeAlias
 
@@ -38,14 +39,14 @@ SUIT_OF = tuple(c // 13 for c in range(52)) + (JOKER_SUIT, JOKER_SUIT)
 SUIT_MASK = tuple(0x1FFF << (13 * s) for s in range(4))
 FULL_DECK = (1 << 52) - 1
 JOKER_DECK = FULL_DECK | BIT[LITTLE_JOKER] | BIT[BIG_JOKER]
-_JOKER_CARDS = ((), (LITTLE_JOKER,), (BIG_JOKER,), JOKERS)
+_JOKER_CARDS: tuple[tuple[int, ...], ...] = ((), (LITTLE_JOKER,), (BIG_JOKER,), JOKERS)
 _JOKER_TEXT = ("LJ", "BJ")
 
 
-def _holding_table(suit: int) -> tuple:
+def _holding_table(suit: int) -> tuple[tuple[int, ...], ...]:
     """Cards of every 13-bit holding of a suit, ascending: turns a mask into
     cards without a bit loop (the hot path of legal_moves)."""
-    table = [()]
+    table: list[tuple[int, ...]] = [()]
     for rank in range(13):      # holdings with bit ``rank`` set extend those below it
         card = (13 * suit + rank,)
         table += [cards + card for cards in table]
@@ -133,21 +134,21 @@ def suit_name(suit: int, lang: str = "en") -> str:
     return _SUIT_NAMES[lang][suit]
 
 
-def mask_of(cards) -> int:
+def mask_of(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= BIT[c]
     return m
 
 
-def cards_of(mask: int) -> tuple:
+def cards_of(mask: int) -> tuple[int, ...]:
     """Cards of a mask in ascending order (S 2..A, then H, D, C, the jokers)."""
     h = HOLDING_CARDS
     return (h[0][mask & 0x1FFF] + h[1][mask >> 13 & 0x1FFF]
             + h[2][mask >> 26 & 0x1FFF] + h[3][mask >> 39 & 0x1FFF] + _JOKER_CARDS[mask >> 52])
 
 
-def suit_cards(mask: int, suit: int) -> tuple:
+def suit_cards(mask: int, suit: int) -> tuple[int, ...]:
     return HOLDING_CARDS[suit][mask >> (13 * suit) & 0x1FFF]
 
 

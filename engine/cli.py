@@ -17,8 +17,9 @@ Unreadable input prints one line on stderr and exits 2, never a traceback.
 import argparse
 import json
 import sys
+from typing import Any
 
-from .deal import SEATS, deal, new_rng, seat_index
+from .deal import deal, new_rng, seat_index
 from .drive_scoring import drive_hand_scores
 from .errors import EngineError
 from .game import play_game
@@ -26,6 +27,7 @@ from .games import check_game, play_random
 from .play import HandState
 from .record import to_record
 from .rules import Ruleset
+from .seats import SEATS
 from .validate import ResultError, check_record, validate_tricks
 from .variants import VARIANTS, find_variant
 
@@ -34,10 +36,11 @@ class Unreadable(EngineError):
     """Input the command cannot understand: exit status 2."""
 
 
-def main(argv=None) -> int:
+def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     try:
-        return args.run(args)
+        code: int = args.run(args)
+        return code
     except Unreadable as exc:
         return _fail(str(exc))
     except (ValueError, TypeError, KeyError, OSError) as exc:
@@ -52,7 +55,7 @@ def _fail(message: str) -> int:
     return 2
 
 
-def _parser():
+def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m engine", description=__doc__.split("\n")[0])
     sub = p.add_subparsers(required=True)
     c = sub.add_parser("check", help="check a hand record")
@@ -94,18 +97,18 @@ def _read(name: str) -> str:
         return f.read()
 
 
-def _load(text: str, where: str = "input"):
+def _load(text: str, where: str = "input") -> Any:
     try:
         return json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise Unreadable(f"{where}: not JSON: {exc}") from None
 
 
-def _emit(obj) -> None:
+def _emit(obj: object) -> None:
     sys.stdout.write(json.dumps(obj) + "\n")
 
 
-def _check(args) -> int:
+def _check(args: argparse.Namespace) -> int:
     text = _read(args.file)
     if not args.jsonl:
         _emit(_check_one(_load(text), "record"))
@@ -116,7 +119,7 @@ def _check(args) -> int:
     return 0
 
 
-def _check_one(data, where: str) -> dict:
+def _check_one(data: object, where: str) -> dict[str, Any]:
     try:
         if isinstance(data, dict) and ("deals" in data or "actions" in data):
             return check_game(data)
@@ -125,7 +128,7 @@ def _check_one(data, where: str) -> dict:
         raise Unreadable(f"{where}: {exc}") from None
 
 
-def _game(args) -> int:
+def _game(args: argparse.Namespace) -> int:
     data = _load(_read(args.file))
     if not isinstance(data, dict) or not isinstance(data.get("tricks"), list):
         raise Unreadable('expected {"rules": ..., "tricks": [[ns, ew], ...]}')
@@ -152,7 +155,7 @@ def _game(args) -> int:
     return 0
 
 
-def _variants(args) -> int:
+def _variants(args: argparse.Namespace) -> int:
     rows = [v.to_json() for v in VARIANTS.values()]
     if args.json:
         _emit(rows)
@@ -162,12 +165,12 @@ def _variants(args) -> int:
     return 0
 
 
-def _rules(text: str):
+def _rules(text: str) -> Any:
     """A preset's name, or its JSON object with options changed."""
     return _load(text, "--rules") if text.lstrip().startswith("{") else text
 
 
-def _play(args) -> int:
+def _play(args: argparse.Namespace) -> int:
     variant = find_variant(_rules(args.rules))
     rng = new_rng(args.seed)
     game = play_random(variant.new_game(rng), rng)
@@ -178,7 +181,7 @@ def _play(args) -> int:
     return 0
 
 
-def _match(args) -> int:
+def _match(args: argparse.Namespace) -> int:
     # only ``match`` needs the robots, and they load endplay and numpy: the other
     # commands stay light (issue 23)
     from .robots.match import run_match
@@ -190,7 +193,7 @@ def _match(args) -> int:
     return 0
 
 
-def _deal(args) -> int:
+def _deal(args: argparse.Namespace) -> int:
     rules = Ruleset.from_json(args.rules)
     rng = new_rng(args.seed)
     try:

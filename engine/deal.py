@@ -2,6 +2,7 @@
 
 import random
 import secrets
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 
 from .cards import BIT, NO_TRUMP, SUIT_OF, parse_suit
@@ -24,7 +25,7 @@ def side_of(seat: int) -> int:
     return seat & 1
 
 
-def new_rng(seed=None) -> random.Random:
+def new_rng(seed: int | str | None = None) -> random.Random:
     """A replayable generator for a seed, else a cryptographically strong one (S4)."""
     return secrets.SystemRandom() if seed is None else random.Random(seed)
 
@@ -32,7 +33,7 @@ def new_rng(seed=None) -> random.Random:
 @dataclass(frozen=True, slots=True)
 class Deal:
     dealer: int
-    hands: tuple          # four 52-bit masks, indexed by seat
+    hands: tuple[int, ...]  # four 52-bit masks, indexed by seat
     trump: int            # a suit 0-3, or NO_TRUMP
     trump_card: int | None  # the dealer's turned 52nd card (S5), None if trump is not turned
 
@@ -40,7 +41,7 @@ class Deal:
 _SWAPS = tuple((i, i + 1) for i in range(51, 0, -1))
 
 
-def shuffled_deck(rng: random.Random) -> list:
+def shuffled_deck(rng: random.Random) -> list[int]:
     """Fisher-Yates with one float a card: a third faster than
     ``rng.shuffle`` (the bias of a 53-bit float is below 2**-47)."""
     deck = list(range(52))
@@ -51,7 +52,7 @@ def shuffled_deck(rng: random.Random) -> list:
     return deck
 
 
-def cut(deck: list, at: int) -> list:
+def cut(deck: list[int], at: int) -> list[int]:
     """The right of the dealer lifts ``at`` cards off the top (S4); seed 001
     asks for at least six cards in the cut, so we keep six in each packet."""
     if not 6 <= at <= 46:
@@ -59,7 +60,7 @@ def cut(deck: list, at: int) -> list:
     return deck[at:] + deck[:at]
 
 
-def deal_hands(deck: list, dealer: int) -> tuple:
+def deal_hands(deck: list[int], dealer: int) -> tuple[int, ...]:
     """One card at a time, clockwise from the dealer's left (S5): card i goes to
     seat dealer+1+i, so the 52nd card is the dealer's."""
     hands = [0, 0, 0, 0]
@@ -72,6 +73,8 @@ def trump_for_hand(rules: Ruleset, hand_number: int, turned_card: int | None) ->
     """Trump of a hand: the turned card's suit (S5), the evening rotation
     counted from hand 0 (D2), a fixed suit, or none (L11)."""
     if rules.trump == "turned":
+        if turned_card is None:
+            raise EngineError("a turned trump needs the card turned (S5)")
         return SUIT_OF[turned_card]
     if rules.trump == "rotation":
         return parse_suit(rules.rotation[hand_number % len(rules.rotation)])
@@ -101,16 +104,16 @@ def next_dealer(dealer: int) -> int:
 @dataclass(frozen=True)
 class PartnerCut:
     """Result of cutting for partners (L1): ``order`` is lowest first."""
-    order: tuple          # players, lowest cut first
-    draws: dict           # player -> list of cards drawn (more than one after a tie)
+    order: tuple[Hashable, ...]         # players, lowest cut first
+    draws: dict[Hashable, list[int]]    # player -> list of cards drawn (more than one after a tie)
 
     @property
-    def dealer(self):
+    def dealer(self) -> Hashable:
         """The lowest card deals first and chooses the seat."""
         return self.order[0]
 
     @property
-    def pairs(self):
+    def pairs(self) -> tuple[tuple[Hashable, Hashable], tuple[Hashable, Hashable]]:
         """The two lowest play the two highest."""
         return (self.order[0], self.order[1]), (self.order[2], self.order[3])
 
@@ -120,21 +123,21 @@ def cut_rank(card: int) -> int:
     return (card % 13 + 1) % 13
 
 
-def cut_for_partners(players, rng: random.Random) -> PartnerCut:
+def cut_for_partners(players: Iterable[Hashable], rng: random.Random) -> PartnerCut:
     """Each player draws a card; equal ranks draw again to settle their order (L1)."""
     deck = shuffled_deck(rng)
-    draws = {p: [] for p in players}
     tied = list(players)
+    draws: dict[Hashable, list[int]] = {p: [] for p in tied}
     while tied:
         for p in tied:
             draws[p].append(deck.pop())
         tied = _tied_players(draws)
     key = lambda p: [cut_rank(c) for c in draws[p]]  # noqa: E731 - redraws only break ties
-    return PartnerCut(tuple(sorted(players, key=key)), draws)
+    return PartnerCut(tuple(sorted(draws, key=key)), draws)
 
 
-def _tied_players(draws: dict) -> list:
-    keys = {}
+def _tied_players(draws: dict[Hashable, list[int]]) -> list[Hashable]:
+    keys: dict[tuple[int, ...], list[Hashable]] = {}
     for p, cards in draws.items():
         keys.setdefault(tuple(cut_rank(c) for c in cards), []).append(p)
     return [p for group in keys.values() if len(group) > 1 for p in group]

@@ -5,9 +5,16 @@ Pure helpers for the service layer; the event's choices come from the ruleset
 sit-out method).
 """
 
+import random
+from collections.abc import Hashable, Iterable, Mapping, Sequence
+from decimal import Decimal
+from typing import TypeVar
+
 from .errors import EngineError
 from .rules import Ruleset
-from .scoring import check_tricks
+from .scoring import Pair, check_tricks
+
+Player = TypeVar("Player", bound=Hashable)
 
 TIEBREAKS = ("hands_won", "second_half")  # D4: one documented rule; an event may choose another
 SIT_OUT_METHODS = ("own_average", "room_average")  # D5
@@ -21,7 +28,7 @@ def drive_hand_score(tricks: int, rules: Ruleset) -> int:
     return tricks if rules.drive_score == "tricks" else max(0, tricks - 6)
 
 
-def drive_hand_scores(tricks, rules: Ruleset) -> tuple:
+def drive_hand_scores(tricks: Sequence[int], rules: Ruleset) -> Pair:
     """Scores of N-S and E-W for one hand; both partners record the same (D3)."""
     ns, ew = check_tricks(tricks)
     return drive_hand_score(ns, rules), drive_hand_score(ew, rules)
@@ -32,7 +39,8 @@ def hand_won(tricks: int) -> bool:
     return tricks >= 7
 
 
-def sit_out_score(own_scores, room_scores, method: str = "own_average") -> float:
+def sit_out_score(own_scores: Iterable[float], room_scores: Iterable[float],
+                  method: str = "own_average") -> float:
     """The documented average for a round sat out (D5): the player's own
     average per hand so far, or the room's; never zero by default. With no
     hands of one's own yet, the room average stands in."""
@@ -46,26 +54,29 @@ def sit_out_score(own_scores, room_scores, method: str = "own_average") -> float
     return sum(own) / len(own) if own else 0.0
 
 
-def player_total(scores) -> float:
+def player_total(scores: Iterable[float]) -> float:
     """A player's total: the sum over the hands they played (D4)."""
     return sum(scores)
 
 
-def rank(entries, tiebreaks=TIEBREAKS, rng=None) -> list:
+def rank(entries: Mapping[Player, Mapping[str, float | Decimal]], tiebreaks: Sequence[str] = TIEBREAKS,
+         rng: random.Random | None = None) -> list[tuple[int, Player]]:
     """Places for a prize list (D4). ``entries`` maps a player to a dict with
     ``total`` and the tie-break keys; higher is better. Players still equal
     share a place, or with ``rng`` are ordered by lot. Returns
     ``[(place, player), ...]`` best first."""
-    def key(p):
+    def key(p: Player) -> tuple[float | Decimal, ...]:
         e = entries[p]
         return (e["total"],) + tuple(e.get(k, 0) for k in tiebreaks)
 
     players = list(entries)
-    lots = {p: rng.random() for p in players} if rng else {p: 0 for p in players}
+    lots = {p: rng.random() if rng else 0.0 for p in players}
     players.sort(key=lambda p: (key(p), lots[p]), reverse=True)
-    placed, prev, place = [], None, 0
+    placed: list[tuple[int, Player]] = []
+    prev: object = None
+    place = 0
     for i, p in enumerate(players):
-        k = key(p) if rng is None else (key(p), lots[p])
+        k: object = key(p) if rng is None else (key(p), lots[p])
         if k != prev:
             place, prev = i + 1, k
         placed.append((place, p))

@@ -10,6 +10,8 @@ words the refusal in its reader's language from ``reason`` and ``params`` (the
 online table: drive/games/refusals.py). A new refusal is declared here first.
 """
 
+from collections.abc import Mapping
+
 
 class EngineError(ValueError):
     """Base of every error the engine raises."""
@@ -50,10 +52,14 @@ class IllegalAction(EngineError):
     docs/rules.md (``"S6.2"``), ``reason`` a short code of ``REFUSALS``
     (``"must_follow_suit"``), ``params`` the values its sentence needs (the
     names ``REFUSALS`` gives it), ``seat`` the seat that acted and ``action``
-    its text."""
+    its text. A replayed record sets ``deal`` and ``index``: where the action stands."""
+
+    deal: int | None = None
+    index: int | None = None
 
     def __init__(self, message: str, *, rule: str, reason: str,
-                 seat: str | None = None, action: str | None = None, params: dict | None = None):
+                 seat: str | None = None, action: str | None = None,
+                 params: Mapping[str, object] | None = None) -> None:
         self.rule, self.reason, self.seat, self.action = rule, reason, seat, action
         self.params = dict(params or {})
         self.detail = message

@@ -1,8 +1,11 @@
 """Games and rubbers (rules S7.2, S7.3, S9, L2, L2b, L3, L6, L9, L10)."""
 
+import random
+from collections.abc import Iterable, Sequence
+
 from .errors import EngineError
 from .rules import SHORT, Ruleset
-from .scoring import HandScore, game_value, score_hand
+from .scoring import HandScore, Pair, game_value, score_hand
 
 
 
@@ -15,7 +18,7 @@ class Game:
     after a hand (S7.2; L3 targets 5, 7, 10). There is no draw, because only
     one side scores a hand. The ruleset is fixed for the whole game (S9)."""
 
-    def __init__(self, rules: Ruleset = SHORT, start=(0, 0), special_suit: int | None = None):
+    def __init__(self, rules: Ruleset = SHORT, start: Pair = (0, 0), special_suit: int | None = None) -> None:
         self._rules = rules
         self.below = list(start)      # enfilade carry (L10) starts a game above zero
         self.above = [0, 0]
@@ -27,7 +30,8 @@ class Game:
     def rules(self) -> Ruleset:
         return self._rules
 
-    def add_hand(self, tricks, *, deal_hands=None, trump=None, revoke_by=None) -> HandScore:
+    def add_hand(self, tricks: Sequence[int], *, deal_hands: Sequence[int] | None = None,
+                 trump: int | None = None, revoke_by: int | None = None) -> HandScore:
         if self.winner is not None:
             raise GameOver("the game is already won")
         hs = score_hand(tricks, self._rules, deal_hands=deal_hands, trump=trump,
@@ -49,7 +53,7 @@ class Game:
         return hs
 
     @property
-    def carry(self) -> tuple:
+    def carry(self) -> Pair:
         """Points beyond the target carried to the next game (L10 enfilade)."""
         if self.winner is None or not self._rules.enfilade:
             return (0, 0)
@@ -64,7 +68,7 @@ class Game:
         return game_value(self.below[1 - self.winner], self._rules)
 
 
-def play_game(rules: Ruleset, tricks_per_hand) -> tuple[Game, int]:
+def play_game(rules: Ruleset, tricks_per_hand: Iterable[Sequence[int]]) -> tuple[Game, int]:
     """Score hands in order until one wins the game; returns the game and
     the number of hands used (later hands are ignored)."""
     game = Game(rules)
@@ -81,7 +85,7 @@ class Rubber:
     """Best of three games (L2): the third is not played after 2-0.
     Players cut again for partners afterwards (``deal.cut_for_partners``)."""
 
-    def __init__(self, rules: Ruleset, rng=None):
+    def __init__(self, rules: Ruleset, rng: random.Random | None = None) -> None:
         if not rules.rubbers:
             raise EngineError(f"rules {rules.name!r} do not play rubbers")
         self._rules = rules
@@ -96,12 +100,12 @@ class Rubber:
     def current(self) -> Game:
         return self.games[-1]
 
-    def _turn_special(self):
+    def _turn_special(self) -> int | None:
         """A special suit is turned at the start of each game (L9)."""
         return self._rng.randrange(4) if self._rules.special_suit and self._rng else None
 
     @property
-    def games_won(self) -> tuple:
+    def games_won(self) -> Pair:
         won = [g.winner for g in self.games if g.winner is not None]
         return (won.count(0), won.count(1))
 
@@ -115,10 +119,12 @@ class Rubber:
         """After each rubber the players cut again for partners (L2)."""
         return self.winner is not None
 
-    def add_hand(self, tricks, **kw) -> HandScore:
+    def add_hand(self, tricks: Sequence[int], *, deal_hands: Sequence[int] | None = None,
+                 trump: int | None = None, revoke_by: int | None = None) -> HandScore:
         if self.winner is not None:
             raise GameOver("the rubber is already won")
-        return self._next_game(self.current, self.current.add_hand(tricks, **kw))
+        hs = self.current.add_hand(tricks, deal_hands=deal_hands, trump=trump, revoke_by=revoke_by)
+        return self._next_game(self.current, hs)
 
     def add_score(self, hs: HandScore) -> HandScore:
         """Write a hand scored elsewhere (P1-P3), as ``add_hand``."""
@@ -131,7 +137,7 @@ class Rubber:
             self.games.append(Game(self._rules, start=game.carry, special_suit=self._turn_special()))
         return hs
 
-    def points(self) -> tuple:
+    def points(self) -> Pair:
         """The rubber's score, as points for each side (net: one is zero).
 
         English (L2b): the winners score the values of their games plus the
@@ -149,8 +155,8 @@ class Rubber:
             for g in self.games:
                 for s in (0, 1):
                     tot[s] += g.below[s] + g.above[s]
-            for g in done:
-                tot[g.winner] += r.game_bonus
+            for won in (g.winner for g in done if g.winner is not None):
+                tot[won] += r.game_bonus
             tot[w] += r.rubber_bonus
             d = tot[0] - tot[1]   # a game may be won "with nothing" (seed 001)
             return (max(d, 0), max(-d, 0))

@@ -12,6 +12,7 @@ One deal may stand alone: ``{"rules", "dealer", "hands", ..., "actions"}``.
 """
 
 import random
+from typing import Any
 
 from .actions import ActionError, parse_action
 from .errors import EngineError, IllegalAction
@@ -24,7 +25,7 @@ class GameRecordError(EngineError):
     """A record that cannot be read at all (not an object, no deals, unknown rules)."""
 
 
-def deals_of(record) -> list:
+def deals_of(record: object) -> list[dict[str, Any]]:
     if not isinstance(record, dict):
         raise GameRecordError("a record must be a JSON object")
     if "deals" in record:
@@ -35,7 +36,7 @@ def deals_of(record) -> list:
     return [{k: v for k, v in record.items() if k != "rules"}]
 
 
-def new_state(record) -> GameState:
+def new_state(record: dict[str, Any]) -> GameState:
     try:
         variant = find_variant(record.get("rules", "short"))
     except RulesError as exc:
@@ -48,12 +49,14 @@ def new_state(record) -> GameState:
     return variant.new_game(first_dealer=first)
 
 
-def replay_game(record) -> GameState:
+def replay_game(record: object) -> GameState:
     """The state after every deal and action of a record. Raises
     GameRecordError, BadRecord (with ``deal``), ActionError, or IllegalAction
     (with ``deal`` and ``index`` set) at the first illegal action."""
+    deals = deals_of(record)
+    assert isinstance(record, dict)   # deals_of refuses any other record
     state = new_state(record)
-    for number, deal in enumerate(deals_of(record)):
+    for number, deal in enumerate(deals):
         actions = deal.get("actions", [])
         if not isinstance(actions, list):
             raise GameRecordError(f"deal {number}: actions must be a list")
@@ -72,7 +75,7 @@ def replay_game(record) -> GameState:
     return state
 
 
-def check_game(record) -> dict:
+def check_game(record: object) -> dict[str, Any]:
     """The ``check`` answer for a game record: legal (complete or partial) or
     the first illegal action or deal, with the rule it breaks. Unreadable
     records raise GameRecordError or ActionError."""

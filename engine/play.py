@@ -5,10 +5,14 @@
 copy is cheap and a full random playout stays fast (see bench/engine.py).
 """
 
+import random
+from collections.abc import Iterable, Sequence
+
 from .cards import HOLDING_CARDS, BIT, SUIT_MASK, SUIT_OF, card_str, suit_str
-from .deal import SEATS, Deal
+from .deal import Deal
 from .errors import IllegalAction
-from .views import SeatView, seat_view
+from .seats import SEATS
+from .views import Played, Quitted, SeatView, seat_view
 
 NOT_IN_HAND = "not_in_hand"
 MUST_FOLLOW_SUIT = "must_follow_suit"
@@ -19,18 +23,19 @@ RULE_OF = {NOT_IN_HAND: "S5", MUST_FOLLOW_SUIT: "S6.2"}  # a seat plays the card
 
 class IllegalPlay(IllegalAction):
     """A card the seat to play may not play; ``reason`` is one of
-    ``not_in_hand`` or ``must_follow_suit``. ``seat`` is the seat's index here;
-    ``led`` the suit to follow (must_follow_suit names it in ``params``)."""
+    ``not_in_hand`` or ``must_follow_suit``. ``seat`` is the seat's letter,
+    ``seat_index`` its index; ``led`` the suit to follow (must_follow_suit names it in ``params``)."""
 
     def __init__(self, reason: str, seat: int, card: int, index: int, rule: str | None = None,
                  led: int | None = None):
         params = {"card": card_str(card)} | ({} if led is None else {"suit": suit_str(led)})
         super().__init__(f"{SEATS[seat]} may not play {card_str(card)}: {reason}",
-                         rule=rule or RULE_OF[reason], reason=reason, action=card_str(card), params=params)
-        self.seat, self.card, self.index = seat, card, index
+                         rule=rule or RULE_OF[reason], reason=reason, seat=SEATS[seat],
+                         action=card_str(card), params=params)
+        self.seat_index, self.card, self.index = seat, card, index
 
 
-def trick_winner(cards, leader: int, trump: int) -> int:
+def trick_winner(cards: Sequence[int], leader: int, trump: int) -> int:
     """Seat that wins a trick of four cards led by ``leader`` (S6.4): the
     highest trump, else the highest card of the suit led."""
     best, best_seat = cards[0], leader
@@ -48,7 +53,7 @@ class HandState:
                  "n", "led_suit", "best", "best_suit", "best_seat", "tricks",
                  "winners", "plays")
 
-    def __init__(self, hands, dealer: int, trump: int, trump_card: int | None = None):
+    def __init__(self, hands: Iterable[int], dealer: int, trump: int, trump_card: int | None = None) -> None:
         self.dealer = dealer
         self.trump = trump            # suit 0-3, or NO_TRUMP (never equals a card's suit)
         self.trump_card = trump_card  # the dealer's turned card, if trump was turned (S5)
@@ -58,8 +63,8 @@ class HandState:
         self.n = 0                    # cards in the current trick
         self.led_suit = self.best = self.best_suit = self.best_seat = 0
         self.tricks = [0, 0]          # N-S, E-W; partners' tricks are pooled (S6.5)
-        self.winners = []             # seat winning each completed trick
-        self.plays = []               # every card in order: the event log
+        self.winners: list[int] = []  # seat winning each completed trick
+        self.plays: list[int] = []    # every card in order: the event log
 
     @classmethod
     def from_deal(cls, d: Deal) -> "HandState":
@@ -67,7 +72,7 @@ class HandState:
 
     # --- the hot path ---------------------------------------------------
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[int, ...]:
         """Cards the seat to play may play, ascending (S6.2, S6.3)."""
         h = self.hands[self.turn]
         if self.n:
@@ -129,7 +134,7 @@ class HandState:
 
     __copy__ = copy
 
-    def playout(self, rng) -> tuple:
+    def playout(self, rng: random.Random) -> tuple[int, ...]:
         """Finish the hand with uniformly random legal cards and return the
         tricks (N-S, E-W): the rollout of Monte Carlo robots. The same rules
         as ``play`` (S6.2-S6.5), unrolled a trick at a time because rollouts
@@ -202,18 +207,18 @@ class HandState:
     def seat_of_play(self, index: int) -> int:
         return (self.leader_of(index // 4) + index % 4) & 3
 
-    def current_trick(self) -> list:
+    def current_trick(self) -> list[Played]:
         """``[(seat, card), ...]`` of the trick in progress."""
         k = len(self.plays) - self.n
         lead = (self.turn - self.n) & 3
         return [((lead + i) & 3, c) for i, c in enumerate(self.plays[k:])]
 
-    def trick(self, number: int) -> tuple:
+    def trick(self, number: int) -> Quitted:
         """A completed trick: ``(leader, [cards], winner)``."""
         return (self.leader_of(number), self.plays[4 * number:4 * number + 4],
                 self.winners[number])
 
-    def last_trick(self) -> tuple | None:
+    def last_trick(self) -> Quitted | None:
         """The last completed trick, always viewable online (L2c)."""
         return self.trick(len(self.winners) - 1) if self.winners else None
 
@@ -221,10 +226,10 @@ class HandState:
         """Every card played so far (all seats saw them fall)."""
         return _played(self)
 
-    def events(self) -> list:
+    def events(self) -> list[dict[str, object]]:
         """The event log as dicts: the deal, every play and every trick."""
         turned = None if self.trump_card is None else card_str(self.trump_card)
-        log = [{"event": "deal", "dealer": SEATS[self.dealer],
+        log: list[dict[str, object]] = [{"event": "deal", "dealer": SEATS[self.dealer],
                 "trump": suit_str(self.trump), "trump_card": turned}]
         for i, c in enumerate(self.plays):
             log.append({"event": "play", "index": i, "seat": SEATS[self.seat_of_play(i)],
@@ -234,16 +239,16 @@ class HandState:
                             "winner": SEATS[self.winners[i // 4]]})
         return log
 
-    def view(self, seat: int, look_back: int = 1, open_seats=()) -> SeatView:
+    def view(self, seat: int, look_back: int = 1, open_seats: Iterable[int] = ()) -> SeatView:
         """What ``seat`` may see (hidden information): its own cards, the cards
         played, the turned trump card while it shows (S5), the last
         ``look_back`` tricks (L2c), and any hand lying open (a dummy, L12)."""
         return seat_view(self, seat, look_back, open_seats)
 
-    def __eq__(self, other) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, HandState) and _key(self) == _key(other)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal states are not one key
 
     def __repr__(self) -> str:
         return (f"<HandState dealer={SEATS[self.dealer]} trump={suit_str(self.trump)}"
@@ -257,6 +262,6 @@ def _played(state: HandState) -> int:
     return m
 
 
-def _key(s: HandState) -> tuple:
+def _key(s: HandState) -> tuple[object, ...]:
     return (s.dealer, s.trump, s.trump_card, s.deal_hands, s.hands, s.turn, s.n,
             s.tricks, s.winners, s.plays)

@@ -10,13 +10,17 @@ Cards may be written ``AS``, ``TD`` or ``10D`` in any case; the engine writes
 ``AS`` and ``TD``.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .cards import BIT, FULL_DECK, SUIT_OF, card_str, cards_of, parse_card, parse_suit, suit_str
-from .deal import SEATS, Deal, trump_for_hand
+from .deal import Deal, trump_for_hand
 from .errors import EngineError
 from .play import NOT_IN_HAND, HandState, IllegalPlay
 from .rules import Ruleset, RulesError
+from .scoring import Pair
+from .seats import SEATS
 
 
 class RecordError(EngineError):
@@ -34,12 +38,12 @@ class BadDeal(EngineError):
 class HandRecord:
     rules: Ruleset
     dealer: int
-    hands: tuple            # four masks, by seat
-    hand_order: tuple       # the cards of each seat in the order written (for answers)
+    hands: tuple[int, ...]  # four masks, by seat
+    hand_order: tuple[tuple[int, ...], ...]  # the cards of each seat in the order written (for answers)
     trump: int
     trump_card: int | None
-    plays: tuple
-    result: tuple | None    # (N-S, E-W) tricks as entered, if any
+    plays: tuple[int, ...]
+    result: Pair | None     # (N-S, E-W) tricks as entered, if any
     hand_number: int = 0    # position in the evening's trump rotation (D2)
 
     @property
@@ -50,7 +54,7 @@ class HandRecord:
         return HandState(self.hands, self.dealer, self.trump, self.trump_card)
 
 
-def parse_record(data) -> HandRecord:
+def parse_record(data: object) -> HandRecord:
     """Read a record dict. Raises RecordError (unreadable: the command line
     exits 2), ``cards.CardError`` (unknown card text, also exit 2) or BadDeal."""
     if not isinstance(data, dict):
@@ -59,10 +63,10 @@ def parse_record(data) -> HandRecord:
         rules = Ruleset.from_json(data.get("rules", "short"))
     except RulesError as exc:
         raise RecordError(str(exc)) from None
-    plays = data.get("plays", [])
-    if not isinstance(plays, list):
+    written = data.get("plays", [])
+    if not isinstance(written, list):
         raise RecordError("plays must be a list of cards")
-    plays = tuple(parse_card(c) for c in plays)
+    plays = tuple(parse_card(c) for c in written)
     hand_order = _parse_hands(data.get("hands"))
     dealer = _parse_dealer(data.get("dealer"))
     hands = tuple(sum(BIT[c] for c in cards) for cards in hand_order)
@@ -75,7 +79,7 @@ def parse_record(data) -> HandRecord:
     return HandRecord(rules, dealer, hands, hand_order, trump, trump_card, plays, result, number)
 
 
-def _parse_hands(raw) -> tuple:
+def _parse_hands(raw: object) -> tuple[tuple[int, ...], ...]:
     if not isinstance(raw, dict):
         raise BadDeal("hands must be an object with N, E, S and W")
     order = []
@@ -90,24 +94,26 @@ def _parse_hands(raw) -> tuple:
     return tuple(order)
 
 
-def _parse_dealer(raw) -> int:
+def _parse_dealer(raw: object) -> int:
     if not isinstance(raw, str) or raw.strip().upper() not in tuple(SEATS):
         raise BadDeal(f"dealer must be N, E, S or W, not {raw!r}")
     return SEATS.index(raw.strip().upper())
 
 
-def _check_deal(hand_order, hands):
+def _check_deal(hand_order: Sequence[Sequence[int]], hands: Sequence[int]) -> None:
     for seat, cards in zip(SEATS, hand_order):
         if len(cards) != 13:
             raise BadDeal(f"{seat} holds {len(cards)} cards, not 13")
     if hands[0] | hands[1] | hands[2] | hands[3] != FULL_DECK:
-        seen, twice = set(), []
+        seen: set[int] = set()
+        twice: list[int] = []
         for c in (c for cards in hand_order for c in cards):
             (twice.append if c in seen else seen.add)(c)
         raise BadDeal("not 52 distinct cards: " + ", ".join(card_str(c) for c in twice) + " twice")
 
 
-def _parse_trump(data, rules, dealer, hands, number):
+def _parse_trump(data: dict[str, Any], rules: Ruleset, dealer: int, hands: Sequence[int],
+                 number: int) -> tuple[int, int | None]:
     raw_card, raw_suit = data.get("trump_card"), data.get("trump")
     if rules.turns_trump:
         if raw_card is None:
@@ -124,14 +130,14 @@ def _parse_trump(data, rules, dealer, hands, number):
     return trump, None
 
 
-def _suit(raw) -> int:
+def _suit(raw: str) -> int:
     try:
         return parse_suit(raw)
     except ValueError as exc:
         raise RecordError(str(exc)) from None
 
 
-def _parse_result(raw):
+def _parse_result(raw: object) -> Pair | None:
     if raw is None:
         return None
     if not isinstance(raw, dict) or set(raw) != {"NS", "EW"}:
@@ -142,7 +148,7 @@ def _parse_result(raw):
     return (ns, ew)
 
 
-def replay(record) -> HandState:
+def replay(record: object) -> HandState:
     """The state after every play of a record (a dict or a HandRecord).
     Raises IllegalPlay at the first illegal card, with its index."""
     rec = record if isinstance(record, HandRecord) else parse_record(record)
@@ -155,9 +161,9 @@ def replay(record) -> HandState:
 
 
 def to_record(state: HandState, rules: Ruleset, *, hand_number: int = 0,
-              with_result: bool = True) -> dict:
+              with_result: bool = True) -> dict[str, Any]:
     """The JSON record of a hand state (the shape ``parse_record`` reads)."""
-    rec = {"rules": rules.to_json(), "dealer": SEATS[state.dealer],
+    rec: dict[str, Any] = {"rules": rules.to_json(), "dealer": SEATS[state.dealer],
            "hands": {SEATS[s]: [card_str(c) for c in cards_of(state.deal_hands[s])] for s in range(4)}}
     if state.trump_card is not None:
         rec["trump_card"] = card_str(state.trump_card)

@@ -5,6 +5,7 @@ game (rule S9): ``Ruleset`` is frozen and a ``Game`` keeps the one it began with
 """
 
 from dataclasses import asdict, dataclass, fields, replace
+from typing import Any
 
 from .errors import EngineError
 
@@ -27,7 +28,7 @@ class Ruleset:
     target: int = 5                  # S7.2, L3: 5, 7 or 10
     trick_value: int = 1             # L5: 2 in the Russian count
     trump: str = "turned"            # S5 turned card, D2 rotation, a fixed suit, or L11 none
-    rotation: tuple = ("H", "D", "S", "C")  # D2; add "NT" for the no-trump hand
+    rotation: tuple[str, ...] = ("H", "D", "S", "C")  # D2; add "NT" for the no-trump hand
     fixed_suit: str = "H"            # the suit when trump == "fixed"
     drive_score: str = "tricks"      # D3: tricks of the partnership, or "over_six"
     hands_per_round: int = 1         # D1
@@ -44,7 +45,7 @@ class Ruleset:
     revoke_penalty: str = "tricks"   # L8: 3 tricks or 5 points
     look_back: int = 1               # L2c: completed tricks a player may look at again
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _check(self.scoring in SCORINGS, "scoring", self.scoring)
         _check(self.target in (5, 7, 10), "target", self.target)  # rule L3
         _check(self.trick_value in (1, 2), "trick_value", self.trick_value)
@@ -65,7 +66,7 @@ class Ruleset:
         """True when the dealer's last card is turned for trump (S5)."""
         return self.trump == "turned"
 
-    def to_json(self):
+    def to_json(self) -> str | dict[str, Any]:
         """The preset name if unchanged, else a dict of the fields that differ."""
         base = PRESETS.get(self.name)
         if base == self:
@@ -78,7 +79,7 @@ class Ruleset:
         return diff
 
     @classmethod
-    def from_json(cls, value) -> "Ruleset":
+    def from_json(cls, value: object) -> "Ruleset":
         """A preset name, or ``{"name": preset, ...overrides}``."""
         if isinstance(value, str):
             return preset(value)
@@ -94,16 +95,16 @@ class Ruleset:
                 raise RulesError(str(exc)) from None
         raise RulesError(f"rules must be a preset name or an object, not {value!r}")
 
-    def as_dict(self) -> dict:
+    def as_dict(self) -> dict[str, Any]:
         return asdict(self)
 
 
-def _check(ok, field, value):
+def _check(ok: bool, field: str, value: object) -> None:
     if not ok:
         raise RulesError(f"bad rule option {field}={value!r}")
 
 
-def preset(name: str, **overrides) -> Ruleset:
+def preset(name: str, **overrides: Any) -> Ruleset:
     """A named preset, optionally with some options changed before play."""
     try:
         base = PRESETS[name]

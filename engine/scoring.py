@@ -6,7 +6,9 @@ count toward the game; honours, slams, coronets and revoke points are written
 in the rubber total.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypeAlias
 
 from .cards import ACE, BIT, JACK, KING, NO_TRUMP, QUEEN, TEN, holding
 from .errors import EngineError
@@ -15,28 +17,31 @@ from .rules import SHORT, Ruleset
 REVOKE_TRICKS = 3   # rule L8
 REVOKE_POINTS = 5   # rule L8
 SMALL_SLAM, GRAND_SLAM = 10, 20  # rule L6
+Pair: TypeAlias = tuple[int, int]              # (N-S, E-W)
+Item: TypeAlias = tuple[str, int, int]         # (what, side, points): a line of the score sheet
+
 _CORONETS = {3: 5, 4: 10, 5: 20, 6: 20, 7: 25}  # rule L7; A..9 is not listed, so it scores as A..10
 
 
 @dataclass(frozen=True)
 class HandScore:
-    below: tuple = (0, 0)     # trick points (S7.1, L5): count toward the game
-    above: tuple = (0, 0)     # honours, slams, coronets, revoke points
-    items: tuple = field(default=())  # (what, side, points) lines for the score sheet
+    below: Pair = (0, 0)      # trick points (S7.1, L5): count toward the game
+    above: Pair = (0, 0)      # honours, slams, coronets, revoke points
+    items: tuple[Item, ...] = field(default=())  # (what, side, points) lines for the score sheet
 
     @property
-    def total(self) -> tuple:
+    def total(self) -> Pair:
         return (self.below[0] + self.above[0], self.below[1] + self.above[1])
 
 
-def check_tricks(tricks) -> tuple:
+def check_tricks(tricks: Sequence[int]) -> Pair:
     ns, ew = tricks
     if not (0 <= ns <= 13 and 0 <= ew <= 13 and ns + ew == 13):
         raise EngineError(f"tricks must be 0-13 a side and sum to 13, not {ns}-{ew}")
     return ns, ew
 
 
-def hand_points(tricks, rules: Ruleset = SHORT) -> tuple:
+def hand_points(tricks: Sequence[int], rules: Ruleset = SHORT) -> Pair:
     """Only the side with more than six tricks scores, per trick over six
     (S7.1), at the ruleset's trick value (L5: doubled in the Russian count).
     The other side scores zero, never negative."""
@@ -45,7 +50,7 @@ def hand_points(tricks, rules: Ruleset = SHORT) -> tuple:
     return (max(0, ns - 6) * v, max(0, ew - 6) * v)
 
 
-def honour_cards(trump: int, rules: Ruleset) -> tuple:
+def honour_cards(trump: int, rules: Ruleset) -> tuple[int, ...]:
     """Trump A K Q J, optionally the ten (L4); the four aces in no trump (L11)."""
     if trump == NO_TRUMP:
         return tuple(13 * s + ACE for s in range(4))
@@ -53,7 +58,7 @@ def honour_cards(trump: int, rules: Ruleset) -> tuple:
     return tuple(13 * trump + r for r in ranks)
 
 
-def honours_points(deal_hands, trump: int, rules: Ruleset) -> tuple:
+def honours_points(deal_hands: Sequence[int], trump: int, rules: Ruleset) -> Pair:
     """Honours held by one side at the deal (L4): all of them score 4 (or 5
     with the ten); four of five score 4; three score 3 under scheme "three"
     and 2 under scheme "two"; fewer score nothing."""
@@ -72,7 +77,7 @@ def honours_points(deal_hands, trump: int, rules: Ruleset) -> tuple:
     return (pts, 0) if side == 0 else (0, pts)
 
 
-def slam_points(tricks, rules: Ruleset) -> tuple:
+def slam_points(tricks: Pair, rules: Ruleset) -> Pair:
     """12 tricks: small slam +10; 13: grand slam +20 (L6)."""
     if not rules.slams:
         return (0, 0)
@@ -97,7 +102,7 @@ def run_from_ace(h13: int) -> int:
     return n
 
 
-def coronet_points(deal_hands, trump: int, rules: Ruleset) -> tuple:
+def coronet_points(deal_hands: Sequence[int], trump: int, rules: Ruleset) -> Pair:
     """Coronets in one player's hand (L7); all double in no trump (L11)."""
     if not rules.coronets:
         return (0, 0)
@@ -106,10 +111,10 @@ def coronet_points(deal_hands, trump: int, rules: Ruleset) -> tuple:
         for suit in range(4):
             doubled = trump == NO_TRUMP or suit == trump
             pts[seat & 1] += coronet_value(run_from_ace(holding(hand, suit)), doubled)
-    return tuple(pts)
+    return pts[0], pts[1]
 
 
-def revoke_adjustment(tricks, offender_side: int, rules: Ruleset) -> tuple:
+def revoke_adjustment(tricks: Sequence[int], offender_side: int, rules: Ruleset) -> tuple[Pair, Pair]:
     """The director's penalty for an established revoke (L8): three tricks
     pass from the offenders to the opponents (as many as they have), or the
     opponents score 5 points above the line. Returns (tricks, above points)."""
@@ -122,13 +127,14 @@ def revoke_adjustment(tricks, offender_side: int, rules: Ruleset) -> tuple:
     return (ns + moved, ew - moved), (0, 0)
 
 
-def score_hand(tricks, rules: Ruleset = SHORT, *, deal_hands=None, trump: int | None = None,
+def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Sequence[int] | None = None, trump: int | None = None,
                special_suit: int | None = None, revoke_by: int | None = None) -> HandScore:
     """Everything one hand scores. ``deal_hands`` and ``trump`` are needed for
     honours and coronets; ``revoke_by`` is the offending side (0 N-S, 1 E-W);
     when the trump is the game's special suit every score doubles (L9)."""
     tricks = check_tricks(tricks)
-    items, above = [], [0, 0]
+    items: list[Item] = []
+    above = [0, 0]
     if revoke_by is not None:
         tricks, pen = revoke_adjustment(tricks, revoke_by, rules)
         _add(items, above, "revoke", pen)
@@ -141,10 +147,10 @@ def score_hand(tricks, rules: Ruleset = SHORT, *, deal_hands=None, trump: int | 
         below = (below[0] * 2, below[1] * 2)
         above = [a * 2 for a in above]
         items = [(what, side, pts * 2) for what, side, pts in items]
-    return HandScore(below, tuple(above), tuple(items))
+    return HandScore(below, (above[0], above[1]), tuple(items))
 
 
-def _add(items, above, what, pts):
+def _add(items: list[Item], above: list[int], what: str, pts: Pair) -> None:
     for side in (0, 1):
         if pts[side]:
             above[side] += pts[side]

@@ -13,12 +13,20 @@ The record is the JSON of every deal and every action in order (see RECORD.md).
 """
 
 import copy
+import random
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from enum import StrEnum
+from typing import TYPE_CHECKING, Any
 from .actions import Action, discard, parse_action
 from .cards import BIT, card_str, cards_of, parse_card, suit_str
 from .errors import EngineError, IllegalAction
 from .seats import SEATS, Seat
+from .variant import Variant
+
+if TYPE_CHECKING:  # the trick cores a variant plays its cards in
+    from .play import HandState
+    from .tricks import TrickPlay
 
 
 class Phase(StrEnum):
@@ -37,7 +45,7 @@ class BadRecord(EngineError):
     """A game record that cannot be read, or a deal that breaks the rules of
     dealing (``rule`` names which). ``deal`` is its index in the record."""
 
-    def __init__(self, message: str, rule: str | None = None, deal: int | None = None):
+    def __init__(self, message: str, rule: str | None = None, deal: int | None = None) -> None:
         self.rule, self.deal = rule, deal
         super().__init__(message)
 
@@ -47,13 +55,13 @@ class GameState(ABC):
     (``_start``), answer ``_legal``, apply checked actions (``_apply``) and
     describe the table (``_table_view``); the base keeps the record and phases."""
 
-    def __init__(self, variant, first_dealer: str):
+    def __init__(self, variant: Variant, first_dealer: str) -> None:
         self.variant = variant
         self.options = variant.options
         self.phase = Phase.DEAL
         self.dealer: str | None = None
         self.first_dealer = first_dealer
-        self.deals: list[dict] = []        # the record: each deal and its actions
+        self.deals: list[dict[str, Any]] = []        # the record: each deal and its actions
         self.hands_played = 0
 
     # --- the interface -----------------------------------------------------
@@ -66,7 +74,7 @@ class GameState(ABC):
     def legal_actions(self) -> list[Action]:
         return self._legal() if self.phase in ACTING and self.to_act else []
 
-    def apply(self, action) -> None:
+    def apply(self, action: Action | str) -> None:
         """Apply the action of the player to act; raises IllegalAction naming
         the rule (the state is unchanged then)."""
         act = parse_action(action)
@@ -87,11 +95,11 @@ class GameState(ABC):
             trial.apply(discard((card,)))
         self.__dict__.update(trial.__dict__)
 
-    def deal(self, rng) -> None:
+    def deal(self, rng: random.Random) -> None:
         """Shuffle and deal the next hand (S3, S4); only between hands."""
         self.start_deal(self._shuffle(rng, self._next_dealer()))
 
-    def start_deal(self, raw: dict) -> None:
+    def start_deal(self, raw: dict[str, Any]) -> None:
         """Begin the next hand from a recorded deal (replay, or a deal made
         elsewhere). Raises BadRecord for a deal the rules of dealing refuse."""
         if self.phase not in (Phase.DEAL, Phase.SCORED):
@@ -106,12 +114,12 @@ class GameState(ABC):
         self.dealer = dealer
         self.deals.append({**entry, "actions": []})
 
-    def view(self, seat: Seat) -> dict:
+    def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` may see now, as JSON: never another seat's hidden cards."""
         if seat not in self.variant.seats:
             raise EngineError(f"no seat {seat!r} in {self.variant.name}: {', '.join(self.variant.seats)}")
         mine = self.to_act == seat and self.phase in ACTING
-        out = {"rules": self.variant.name, "seat": seat, "phase": str(self.phase),
+        out: dict[str, Any] = {"rules": self.variant.name, "seat": seat, "phase": str(self.phase),
                "to_act": self.to_act, "dealer": self.dealer, "hands_played": self.hands_played,
                "legal": [str(a) for a in self.legal_actions()] if mine else []}
         if self.deals:
@@ -119,8 +127,8 @@ class GameState(ABC):
         out["score"] = self.score()
         return out
 
-    def record(self) -> dict:
-        out = {"rules": self.variant.options_json(), "deals": copy.deepcopy(self.deals)}
+    def record(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"rules": self.variant.options_json(), "deals": copy.deepcopy(self.deals)}
         if not self.deals:
             out["first_dealer"] = self.first_dealer   # S3: drawn before any deal
         return out
@@ -129,14 +137,14 @@ class GameState(ABC):
         return copy.deepcopy(self, {id(self.variant): self.variant})
 
     @abstractmethod
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         """The score sheet so far, as JSON (the variant's own shape)."""
 
-    def __eq__(self, other) -> bool:
-        return (type(other) is type(self) and self.variant == other.variant
+    def __eq__(self, other: object) -> bool:
+        return (isinstance(other, GameState) and type(other) is type(self) and self.variant == other.variant
                 and self.record() == other.record() and self.phase == other.phase)
 
-    __hash__ = None
+    __hash__ = None  # type: ignore[assignment]  # mutable: equal states are not one key
 
     def __repr__(self) -> str:
         return (f"<{type(self).__name__} {self.variant.name} hand {len(self.deals)}"
@@ -145,11 +153,11 @@ class GameState(ABC):
     # --- for the variants --------------------------------------------------
 
     @abstractmethod
-    def _shuffle(self, rng, dealer: str) -> dict:
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         """A new deal record: ``{"dealer", "hands": {label: [cards]}, ...}``."""
 
     @abstractmethod
-    def _start(self, deal: dict) -> None:
+    def _start(self, deal: dict[str, Any]) -> None:
         """Set the hand up from a deal record (validated: raise BadRecord)."""
 
     @abstractmethod
@@ -159,22 +167,23 @@ class GameState(ABC):
     def _apply(self, action: Action) -> None: ...
 
     @abstractmethod
-    def _table_view(self, seat: str) -> dict: ...
+    def _table_view(self, seat: str) -> dict[str, Any]: ...
 
     @abstractmethod
     def _score_hand(self) -> None:
         """Write a finished hand; set the phase to SCORED or OVER."""
 
-    def _play_card_of(self, core, action: Action) -> None:
+    def _play_card_of(self, core: "HandState | TrickPlay", action: Action) -> None:
         """Play the action's card in the trick core (S6): refused with the
         core's rule and the state unchanged, or played; a finished hand is
         written at once."""
         if action.kind != "card":
             raise self._refuse(f"{action} is not a card: the hand is in play", "S6.5",
                                "not_a_card", action, {"action": str(action)})
+        assert action.card is not None   # a card action holds its card
         try:
             core.play(action.card)
-        except EngineError as exc:
+        except IllegalAction as exc:
             raise self._refuse(exc.detail, exc.rule, exc.reason, action, exc.params) from None
         if core.complete:
             self._score_hand()
@@ -190,7 +199,7 @@ class GameState(ABC):
         return seats[(seats.index(self.deals[-1]["dealer"]) + 1) % len(seats)]
 
     def _refuse(self, message: str, rule: str, reason: str, action: Action,
-                params: dict | None = None) -> IllegalAction:
+                params: Mapping[str, object] | None = None) -> IllegalAction:
         """The refusal of ``action``: ``reason`` is a code of REFUSALS (engine/errors.py)
         and ``params`` the values its sentence names."""
         return IllegalAction(message, rule=rule, reason=reason, seat=self.to_act, action=str(action),
@@ -199,7 +208,7 @@ class GameState(ABC):
 
 # --- reading deals -------------------------------------------------------------
 
-def read_cards(raw, where: str, count: int | None = None) -> tuple[int, ...]:
+def read_cards(raw: object, where: str, count: int | None = None) -> tuple[int, ...]:
     """The cards of one packet of a deal record, checked (BadRecord)."""
     if not isinstance(raw, list):
         raise BadRecord(f"{where}: expected a list of cards")
@@ -212,13 +221,14 @@ def read_cards(raw, where: str, count: int | None = None) -> tuple[int, ...]:
     return cards
 
 
-def read_packets(deal: dict, counts: dict, deck: int) -> dict:
+def read_packets(deal: Mapping[str, Any], counts: Mapping[str, int], deck: int) -> dict[str, int]:
     """Every packet of a deal (``{label: count}``), as masks; together they
     must be the whole pack, each card once (S2, B1)."""
     hands = deal.get("hands")
     if not isinstance(hands, dict) or set(hands) != set(counts):
         raise BadRecord(f"hands must be an object with {', '.join(counts)}")
-    masks, seen = {}, 0
+    masks: dict[str, int] = {}
+    seen = 0
     for label, count in counts.items():
         mask = 0
         for card in read_cards(hands[label], f"hand {label}", count):
@@ -232,7 +242,7 @@ def read_packets(deal: dict, counts: dict, deck: int) -> dict:
     return masks
 
 
-def packets_json(masks: dict) -> dict:
+def packets_json(masks: Mapping[str, int]) -> dict[str, list[str]]:
     return {label: [card_str(c) for c in cards_of(m)] for label, m in masks.items()}
 
 

@@ -8,15 +8,18 @@ dummy whist (B3, Y3), three players with a dummy (L12, Y3). Seats are positions
 Hypothesis checks both cores agree on plain whist.
 """
 
+from collections.abc import Iterable, Sequence
+
 from .cards import BIT, JOKER_SUIT, LITTLE_JOKER, BIG_JOKER, NO_TRUMP, SUIT_MASK, cards_of
 from .play import MUST_FOLLOW_SUIT, NOT_IN_HAND, IllegalPlay
+from .views import Played
 
 UPTOWN_POWER = tuple(range(13))                             # B3: 2 low .. A
 DOWNTOWN_POWER = tuple(12 if r == 12 else 11 - r for r in range(13))  # B3: K low .. 2, A
 _JOKERS = BIT[LITTLE_JOKER] | BIT[BIG_JOKER]
 
 
-def card_power(ranking: str, trump: int) -> tuple:
+def card_power(ranking: str, trump: int) -> tuple[int, ...]:
     """Power of each card of the 54 in one ranking; the jokers top the trumps
     (B3, Y3); in no trump they are worth nothing."""
     ranks = DOWNTOWN_POWER if ranking == "downtown" else UPTOWN_POWER
@@ -25,7 +28,7 @@ def card_power(ranking: str, trump: int) -> tuple:
     return tuple(power) + joker
 
 
-def card_suits(trump: int) -> tuple:
+def card_suits(trump: int) -> tuple[int, ...]:
     """The suit each card follows as: jokers are trumps in a trump game (B3)
     and a suit of their own in no trump."""
     joker = trump if trump != NO_TRUMP else JOKER_SUIT
@@ -39,16 +42,17 @@ class TrickPlay:
     __slots__ = ("seats", "hands", "deal_hands", "trump", "ranking", "power", "suit",
                  "turn", "trick", "winners", "plays", "won", "first_leader", "_next")
 
-    def __init__(self, hands, seats: tuple, leader: int, trump: int, ranking: str = "uptown"):
+    def __init__(self, hands: Iterable[int], seats: Iterable[int], leader: int, trump: int,
+                 ranking: str = "uptown") -> None:
         self.seats = tuple(seats)
-        self.hands = list(hands)
         self.deal_hands = tuple(hands)
+        self.hands = list(self.deal_hands)
         self.trump, self.ranking = trump, ranking
         self.power, self.suit = card_power(ranking, trump), card_suits(trump)
         self.turn = self.first_leader = leader
-        self.trick: list = []          # (seat, card) of the trick in progress
-        self.winners: list = []
-        self.plays: list = []
+        self.trick: list[Played] = []        # (seat, card) of the trick in progress
+        self.winners: list[int] = []
+        self.plays: list[int] = []
         self.won = [0, 0, 0, 0]        # tricks by position
         self._next = {s: self.seats[(i + 1) % len(self.seats)] for i, s in enumerate(self.seats)}
 
@@ -87,7 +91,7 @@ class TrickPlay:
                 return follow                   # S6.2
         return hand                             # S6.1, S6.3
 
-    def legal_moves(self) -> tuple:
+    def legal_moves(self) -> tuple[int, ...]:
         return () if self.complete else cards_of(self.legal_mask())
 
     def play(self, card: int) -> None:
@@ -108,11 +112,11 @@ class TrickPlay:
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5
 
-    def trick_winner(self, trick) -> int:
+    def trick_winner(self, trick: Sequence[Played]) -> int:
         """The highest trump, else the highest card of the suit led (S6.4);
         jokers are top trumps, and worth nothing in no trump (B3)."""
         led = self.led_suit_of(trick)
-        best = None
+        best: tuple[tuple[int, int], int] | None = None
         for seat, card in trick:
             suit = self.suit[card]
             key = (2 if suit == self.trump else 1 if suit == led else 0, self.power[card])
@@ -120,7 +124,7 @@ class TrickPlay:
                 best = (key, seat)
         return trick[0][0] if best is None else best[1]
 
-    def led_suit_of(self, trick) -> int | None:
+    def led_suit_of(self, trick: Iterable[Played]) -> int | None:
         """The suit to follow: the first card's, or in no trump the first
         card that is not a joker (a joker led in no trump sets no suit)."""
         for _, card in trick:
@@ -128,14 +132,15 @@ class TrickPlay:
                 return self.suit[card]
         return None
 
-    def current_trick(self) -> list:
+    def current_trick(self) -> list[Played]:
         return list(self.trick)
 
-    def completed_trick(self, number: int) -> tuple:
+    def completed_trick(self, number: int) -> tuple[int, list[Played], int]:
         """``(leader, [(seat, card), ...], winner)`` of a completed trick."""
         n = len(self.seats)
         leader = self.first_leader if number == 0 else self.winners[number - 1]
-        cards, seat = [], leader
+        cards: list[Played] = []
+        seat = leader
         for card in self.plays[n * number:n * number + n]:
             cards.append((seat, card))
             seat = self._next[seat]

@@ -5,11 +5,14 @@
 - ``validate_result(ns, ew, record=None)``: a result, against its record if any.
 """
 
+from typing import Any
+
 from .cards import card_str
 from .errors import EngineError
 from .play import IllegalPlay
+from .play import HandState
 from .record import BadDeal, HandRecord, parse_record, replay
-from .scoring import hand_points
+from .scoring import Pair, hand_points
 from .seats import SEATS, SIDES
 
 
@@ -19,44 +22,47 @@ class ResultError(EngineError):
     ``out_of_range``, ``not_thirteen``, ``result_mismatch``; ``field`` names
     the side at fault when there is one ("NS" or "EW")."""
 
-    def __init__(self, code: str, message: str, field: str | None = None):
+    def __init__(self, code: str, message: str, field: str | None = None) -> None:
         self.code, self.field = code, field
         super().__init__(message)
 
 
-def validate_tricks(ns, ew) -> tuple:
+def validate_tricks(ns: object, ew: object) -> Pair:
     """Tricks per side, each 0-13, summing to 13 (S6.5: all 13 tricks are
     played). Returns ``(ns, ew)`` as ints or raises ResultError."""
+    counts = []
     for side, value in zip(SIDES, (ns, ew)):
         if isinstance(value, bool) or not isinstance(value, int):
             raise ResultError("not_a_number", f"{side} tricks must be a whole number", side)
         if not 0 <= value <= 13:
             raise ResultError("out_of_range", f"{side} tricks must be 0-13, not {value}", side)
-    if ns + ew != 13:
-        raise ResultError("not_thirteen", f"tricks must add up to 13, not {ns}+{ew}={ns + ew}")
-    return ns, ew
+        counts.append(value)
+    ns_tricks, ew_tricks = counts
+    if ns_tricks + ew_tricks != 13:
+        raise ResultError("not_thirteen", f"tricks must add up to 13, not {ns}+{ew}={ns_tricks + ew_tricks}")
+    return ns_tricks, ew_tricks
 
 
-def validate_result(ns, ew, record=None) -> tuple:
+def validate_result(ns: object, ew: object, record: object = None) -> Pair:
     """A result for a hand. With a record (dict or HandRecord) whose play is
     complete, the result must equal the tricks the plays give; with a partial
     record, each side must have at least the tricks already won and no more
     than it could still reach. Raises ResultError, or the record's own errors
     (RecordError, CardError, BadDeal, IllegalPlay)."""
-    ns, ew = validate_tricks(ns, ew)
+    ns_tricks, ew_tricks = validate_tricks(ns, ew)
     if record is None:
-        return ns, ew
+        return ns_tricks, ew_tricks
     state = replay(record)
     left = 13 - len(state.winners)
-    for side, got, claimed in zip(SIDES, state.tricks, (ns, ew)):
+    for side, got, claimed in zip(SIDES, state.tricks, (ns_tricks, ew_tricks)):
         if not got <= claimed <= got + left:
             what = "the plays give" if state.complete else "already won"
             raise ResultError("result_mismatch",
                               f"{side} {claimed} tricks, but {what} {got}", side)
-    return ns, ew
+    return ns_tricks, ew_tricks
 
 
-def check_record(data) -> dict:
+def check_record(data: object) -> dict[str, Any]:
     """The answer for one record (the ``check`` command's contract).
 
     Playable: ``{"valid": true, "complete", "tricks", "winners", "to_play",
@@ -72,26 +78,27 @@ def check_record(data) -> dict:
     try:
         state = replay(rec)
     except IllegalPlay as exc:
-        return _invalid({"index": exc.index, "seat": SEATS[exc.seat],
+        return _invalid({"index": exc.index, "seat": exc.seat,
                          "card": card_str(exc.card), "reason": exc.reason})
     if rec.result is not None:
         try:
-            validate_result(*rec.result, record=rec)
+            ns, ew = rec.result
+            validate_result(ns, ew, record=rec)
         except ResultError as exc:
             reason = "result_mismatch" if exc.code == "result_mismatch" else "bad_result"
             return _invalid({"reason": reason, "detail": str(exc)})
     return _answer(rec, state)
 
 
-def _invalid(error: dict) -> dict:
+def _invalid(error: dict[str, Any]) -> dict[str, Any]:
     return {"valid": False, "error": error}
 
 
-def _answer(rec: HandRecord, state) -> dict:
+def _answer(rec: HandRecord, state: HandState) -> dict[str, Any]:
     legal = state.legal_mask() if not state.complete else 0
     turn = state.to_play
     order = rec.hand_order[turn] if turn is not None else ()
-    out = {
+    out: dict[str, Any] = {
         "valid": True,
         "complete": state.complete,
         "tricks": {"NS": state.tricks[0], "EW": state.tricks[1]},

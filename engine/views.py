@@ -1,6 +1,14 @@
 """What one seat may see of a hand (hidden information, rule S5, L2c)."""
 
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
+
+if TYPE_CHECKING:  # play.py builds its views here
+    from .play import HandState
+
+Played: TypeAlias = tuple[int, int]                 # (seat, card)
+Quitted: TypeAlias = tuple[int, list[int], int]     # a completed trick: (leader, cards, winner)
 
 
 @dataclass(frozen=True)
@@ -8,18 +16,19 @@ class SeatView:
     seat: int
     hand: int                 # own cards still held (mask)
     to_play: int | None
-    legal: tuple              # own legal cards when it is this seat's turn, else ()
+    legal: tuple[int, ...]    # own legal cards when it is this seat's turn, else ()
     trump: int
     trump_card: int | None    # the turned card while it still shows (S5)
-    current_trick: list       # [(seat, card)] of the trick in progress
-    quitted_tricks: list      # the last ``look_back`` completed tricks (L2c)
+    current_trick: list[Played]  # [(seat, card)] of the trick in progress
+    quitted_tricks: list[Quitted]  # the last ``look_back`` completed tricks (L2c)
     played: int               # every card played so far (mask): all saw them fall
-    tricks: tuple             # (N-S, E-W)
+    tricks: tuple[int, ...]   # (N-S, E-W)
     dealer: int
-    open_hands: dict          # seat -> mask of hands lying open (a dummy, L12)
+    open_hands: dict[int, int]  # seat -> mask of hands lying open (a dummy, L12)
 
 
-def seat_view(state, seat: int, look_back: int = 1, open_seats=()) -> SeatView:
+def seat_view(state: "HandState", seat: int, look_back: int = 1,
+              open_seats: Iterable[int] = ()) -> SeatView:
     done = len(state.winners)
     shown = [state.trick(t) for t in range(max(0, done - look_back), done)]
     mine = state.to_play == seat

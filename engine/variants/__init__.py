@@ -16,9 +16,10 @@ VARIANTS: dict[str, Variant] = {v.name: v for family in (classic, siberian, bid,
                               for v in family.VARIANTS}
 
 
-def find_variant(rules) -> Variant:
+def find_variant(rules: object) -> Variant:
     """A preset by name, or ``{"name": preset, ...options}`` with options
     changed; raises RulesError naming the presets."""
+    changes: dict[str, object]
     if isinstance(rules, str):
         name, changes = rules, {}
     elif isinstance(rules, dict) and isinstance(rules.get("name", "short"), str):
