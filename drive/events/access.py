@@ -3,10 +3,12 @@
 Every service checks its permission here (views only ask, to show buttons). The lookups
 answer 404 when the user may not see the event and 403 when they do not organise it.
 """
+from typing import TypeGuard
+
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 
-from drive.core.accounts import User
+from drive.core.accounts import Account, User
 from drive.core.errors import Forbidden
 from drive.events.models import Club, Event
 from drive.events.selectors import events as selectors
@@ -25,7 +27,7 @@ def require_organiser(user: User | None, club: Club) -> None:
         raise Forbidden(_("Only the club's organisers may do this."))
 
 
-def may_create_club(user: User | None) -> bool:
+def may_create_club(user: User | None) -> TypeGuard[Account]:
     """The admin's rule, the only page that makes clubs: an active staff account with the
     add-club permission (a superuser has every permission)."""
     if user is None or not user.is_authenticated:
@@ -33,14 +35,17 @@ def may_create_club(user: User | None) -> bool:
     return user.is_active and user.is_staff and user.has_perm("events.add_club")
 
 
-def require_club_creator(user: User | None) -> None:
+def require_club_creator(user: User | None) -> Account:
     if not may_create_club(user):
         raise Forbidden(_("Only site staff allowed to add clubs may create one."))
+    return user
 
 
-def require_login(user: User | None) -> None:
+def require_login(user: User | None) -> Account:
+    """The signed-in account acting; Forbidden for the anonymous visitor."""
     if user is None or not user.is_authenticated:
         raise Forbidden(_("Please log in first."))
+    return user
 
 
 def any_event(event_id: int) -> Event:

@@ -255,7 +255,8 @@ class TokenView(ObtainAuthToken):
     """Username and password in, the API token out. Needs no credentials of its own."""
 
     authentication_classes = []
-    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # ObtainAuthToken's own skip the JSON limits
+    # ObtainAuthToken's own skip the JSON limits; the stub types the setting before import (str)
+    parser_classes = api_settings.DEFAULT_PARSER_CLASSES  # type: ignore[assignment]
     throttle_classes = [ScopedThrottle]
     throttle_scope = "login"  # password guessing is slowed down per address
 

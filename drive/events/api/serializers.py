@@ -1,8 +1,10 @@
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError as DjangoValidationError
+from django.db import models
 from django.utils.translation import gettext_lazy as _
 from rest_framework import serializers
 
+from drive.core.accounts import Account
 from drive.core.names import validate_name
 
 from drive.events.models import Club, Event, Player, Registration
@@ -27,7 +29,8 @@ class ClubCreateSerializer(serializers.Serializer):
 
 
 class ClubDetailSerializer(ClubSerializer):
-    organisers = serializers.SlugRelatedField(many=True, read_only=True, slug_field="username")
+    organisers: serializers.SlugRelatedField[Account] = serializers.SlugRelatedField(
+        many=True, read_only=True, slug_field="username")
 
     class Meta(ClubSerializer.Meta):
         fields = [*ClubSerializer.Meta.fields, "organisers"]
@@ -87,7 +90,7 @@ class PlayerSerializer(serializers.ModelSerializer):
 
 class RegistrationSerializer(serializers.ModelSerializer):
     player = PlayerSerializer(read_only=True)
-    event = serializers.PrimaryKeyRelatedField(read_only=True)
+    event: serializers.PrimaryKeyRelatedField[Event] = serializers.PrimaryKeyRelatedField(read_only=True)
 
     class Meta:
         model = Registration
@@ -159,8 +162,10 @@ class SignupSerializer(serializers.Serializer):
         User = get_user_model()
         value = User.normalize_username(value)
         validate_name(value)
+        field = User._meta.get_field(User.USERNAME_FIELD)
         try:
-            User._meta.get_field(User.USERNAME_FIELD).run_validators(value)
+            if isinstance(field, models.Field):  # the username is a column, not a relation
+                field.run_validators(value)
         except DjangoValidationError as exc:
             raise serializers.ValidationError(list(exc.messages)) from exc
         if User.objects.filter(username__iexact=value).exists():

@@ -30,7 +30,8 @@ def event_places(event: Event) -> Places:
         checked_in=Count("id", filter=Q(status=Status.CHECKED_IN)),
         no_show=Count("id", filter=Q(status=Status.NO_SHOW)),
     )
-    return {"capacity": event.capacity, **counts}
+    return {"capacity": event.capacity, "taken": counts["taken"], "waitlisted": counts["waitlisted"],
+            "checked_in": counts["checked_in"], "no_show": counts["no_show"]}
 
 
 def events_with_places(queryset: QuerySet[Event]) -> QuerySet[Event]:

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
@@ -11,23 +10,23 @@ from django.utils.translation import gettext as _
 
 from drive.core.errors import Invalid
 from drive.core.names import clean_name
-from drive.core.accounts import User
+from drive.core.accounts import Account, User
 from drive.events.access import require_login
 from drive.events.models import Player
 
 
 def player_for_user(*, user: User) -> Player:
     """The player record of a logged-in user, created on first use."""
-    require_login(user)
-    player = Player.objects.filter(user=user).first()
+    account = require_login(user)
+    player = Player.objects.filter(user=account).first()
     if player:
         return player
-    name = user.get_full_name() or user.get_username()
+    name = account.get_full_name() or account.get_username()
     try:
         with transaction.atomic():
-            return Player.objects.create(user=user, display_name=name[:80])
+            return Player.objects.create(user=account, display_name=name[:80])
     except IntegrityError:  # created by a concurrent request of the same user
-        return Player.objects.get(user=user)
+        return Player.objects.get(user=account)
 
 
 def password_problems(*, password: str, username: object = None, email: object = None) -> list[str]:
@@ -44,7 +43,7 @@ def password_problems(*, password: str, username: object = None, email: object =
 
 @transaction.atomic
 def sign_up(*, username: str, password: str, email: str = "", display_name: str,
-            language: str = "") -> AbstractBaseUser:
+            language: str = "") -> Account:
     """A new user account with its player record (emails go out in `language`)."""
     User = get_user_model()
     username = clean_name(username, field="username")

@@ -60,7 +60,7 @@ def _mark_arrived(registration: Registration) -> None:
 @transaction.atomic
 def self_check_in(*, actor: User, event: Event, door_code: str) -> tuple[Registration, bool]:
     """Scanning the door code marks the actor arrived. Returns (registration, already)."""
-    require_login(actor)
+    account = require_login(actor)
     event = locked_event(event_id=event.pk)
     if door_code != event.door_code:
         raise NotFound(_("This door code is not valid for this event."))
@@ -69,7 +69,7 @@ def self_check_in(*, actor: User, event: Event, door_code: str) -> tuple[Registr
         hours = settings.CHECKIN_OPENS_HOURS_BEFORE
         raise Conflict(ngettext("Check-in opens %(hours)s hour before the start.",
                                 "Check-in opens %(hours)s hours before the start.", hours) % {"hours": hours})
-    player = Player.objects.filter(user=actor).first()
+    player = Player.objects.filter(user=account).first()
     registration = player and event.registrations.filter(player=player).first()
     if not registration or registration.status == Status.CANCELLED:
         raise Conflict(_("You are not registered for this event: please see the organiser."))
@@ -115,9 +115,10 @@ def add_walk_in(*, actor: User, event: Event, display_name: str = "", category: 
 def _walk_in_known(actor: User, event: Event, player: Player, category: str) -> Registration:
     """The walk-in is a player the club knows: their own record checked in (a registration
     they had for the evening, cancelled or not, is the one checked in)."""
-    player = Player.objects.select_for_update().filter(pk=player.pk).first()
-    if player is None or not selectors.is_club_player(player, event.club):
+    locked = Player.objects.select_for_update().filter(pk=player.pk).first()
+    if locked is None or not selectors.is_club_player(locked, event.club):
         raise Invalid(_("Choose one of the club's players."), field="player")
+    player = locked  # the row as it is now, locked
     registration = event.registrations.filter(player=player).first()
     if registration is not None and registration.status == Status.CHECKED_IN:
         raise Conflict(_("%(name)s is checked in already.") % {"name": player.display_name})

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 from drive.core.seats import seat_letter
 
 from drive.core.accounts import User
-from drive.events.models import AuditEntry, Club, Event
+from drive.events.models import AuditEntry, Club, Event, Registration
 from drive.events.prizes import PrizeKind, shown_name
 
 
@@ -55,10 +55,10 @@ def describe(*, obj: models.Model) -> str:
     """A short, language-free name for the object of an entry: a registration by its
     player, a round or a table by its number; a hand result says its place in `after`."""
     label = obj._meta.label_lower
-    if label == "events.registration":
+    if isinstance(obj, Registration):
         return obj.player.display_name
     if label in ("scoring.round", "scoring.table"):
-        return str(obj.number)
+        return str(getattr(obj, "number"))  # scoring's models, a floor above: read by name
     if label in ("scoring.handresult", "scoring.onlinetables"):
         return ""  # a hand says its place in `after`; the evening's one setting, its changes
     return str(obj)
@@ -76,10 +76,13 @@ def log_action(*, actor: User | None, event: Event | None, action: str, before: 
                after: dict | None = None, obj: models.Model | None = None,
                club: Club | None = None) -> AuditEntry:
     """Record one organiser write. `action` is a dotted code such as "registration.checked_in"."""
-    if club is None and event is None:
+    if club is not None:
+        club_id = club.pk
+    elif event is not None:
+        club_id = event.club_id
+    else:
         raise ValueError("log_action needs an event or a club")
-    club_id = club.pk if club is not None else event.club_id
-    user = actor if actor is not None and getattr(actor, "is_authenticated", False) else None
+    user = actor if actor is not None and actor.is_authenticated else None
     return AuditEntry.objects.create(
         club_id=club_id, event=event, actor=user, actor_label=_actor_label(actor), action=action,
         object_type=obj._meta.label_lower if obj is not None else "",

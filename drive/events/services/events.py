@@ -8,7 +8,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 from django.utils import timezone
@@ -21,7 +20,7 @@ from drive.core.names import clean_name
 
 from drive.events.services.audit import changed, log_action, snapshot
 from drive.events.models import Club, Event, Registration, new_door_code
-from drive.core.accounts import User
+from drive.core.accounts import Account, User
 from drive.events.access import require_club_creator, require_organiser
 from drive.events.prizes import clean_prizes
 from django.contrib.auth import get_user_model
@@ -92,7 +91,8 @@ def _refuse_reshaping(event: Event, fields: dict[str, Any]) -> None:
         return
     for name in SHAPING_FIELDS:
         if name in fields and fields[name] != getattr(event, name):
-            label = Event._meta.get_field(name).verbose_name
+            field = Event._meta.get_field(name)
+            label = field.verbose_name if isinstance(field, models.Field) else name  # SHAPING_FIELDS are columns
             raise Conflict(_("The evening has started: “%(field)s” can no longer change.") % {"field": label},
                            extra={"field": name})
     present = event.registrations.filter(status=Status.CHECKED_IN).count()
@@ -164,7 +164,7 @@ def enqueue_promotion(*, event_id: int) -> None:
 # --- check-in ---------------------------------------------------------------------
 
 
-def _club_organisers(usernames: Iterable[str] | None) -> list[AbstractBaseUser]:
+def _club_organisers(usernames: Iterable[str] | None) -> list[Account]:
     """The accounts named as a new club's organisers; Invalid naming those that do not exist."""
     wanted = list(dict.fromkeys(usernames or ()))
     users = {u.get_username(): u for u in get_user_model().objects.filter(username__in=wanted)}
@@ -179,7 +179,7 @@ def _club_organisers(usernames: Iterable[str] | None) -> list[AbstractBaseUser]:
 def create_club(*, actor: User, name: str, slug: str = "", organisers: Iterable[str] | None = ()) -> Club:
     """A new club, as the admin makes one: its name, its slug (from the name when left out)
     and its organisers; the actor organises it too."""
-    require_club_creator(actor)
+    creator = require_club_creator(actor)
     name = clean_name(name, field="name")
     slug = (slug or "").strip() or slugify(name)
     if not slug:  # a name of letters slugify drops (Cyrillic, say) gives none
@@ -192,9 +192,9 @@ def create_club(*, actor: User, name: str, slug: str = "", organisers: Iterable[
             club.save()
     except IntegrityError as exc:  # the same slug saved meanwhile by another request
         raise Invalid(_("A club with this slug already exists."), field="slug") from exc
-    club.organisers.add(actor, *members)
-    log_action(actor=actor, event=None, club=club, action="club.created", obj=club,
-               after={"name": name, "slug": slug, "organisers": sorted(u.get_username() for u in {actor, *members})})
+    club.organisers.add(creator, *members)
+    log_action(actor=creator, event=None, club=club, action="club.created", obj=club,
+               after={"name": name, "slug": slug, "organisers": sorted(u.get_username() for u in {creator, *members})})
     return club
 
 

@@ -274,7 +274,7 @@ def console_fixed_table(request, registration_id):
     registration = _organised_registration(request, registration_id)
     form = FixedTableForm(request.POST)
     if not form.is_valid():
-        messages.error(request, form.errors["table"][0])
+        messages.error(request, str(form.errors["table"][0]))  # ErrorList[i] is the message (stub: or a ValidationError)
         return _back_to_registrations(request, registration.event_id)
     table, name = form.cleaned_data["table"], registration.player
     success = (_("%(name)s keeps table %(table)s all evening.") % {"name": name, "table": table} if table is not None

@@ -50,7 +50,8 @@ class EventForm(forms.ModelForm):
         self.prizes_posted = posted
 
     def clean(self):
-        cleaned = super().clean()
+        super().clean()
+        cleaned = self.cleaned_data  # what ModelForm.clean returns
         if self.prizes_posted:
             if self.prize_rows.is_valid():
                 cleaned["prizes"] = [{"name": row["name"].strip(), "kind": row["kind"]}
