@@ -7,6 +7,8 @@ from drive.core.errors import Forbidden, Invalid
 from drive.live.services import announcements
 from drive.live.selectors.screen import chimes, screen_token
 from drive.live.services import screen as screens
+from drive.live.selectors import announcements as announcement_reads
+from drive.live.selectors import screen as screen_reads
 from drive.live.models import ANNOUNCEMENT_MAX, Announcement
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +62,7 @@ def test_the_newest_two_are_shown_and_a_taken_down_one_goes(client, organiser, l
     assert (linked.pk, "announcements") in sent
     html = screen_html(client, linked)
     assert "Third line" not in html and "Second line" in html and "First line" in html
-    assert [a.text for a in announcements.current(linked)] == ["Second line", "First line"]
+    assert [a.text for a in announcement_reads.current(event=linked)] == ["Second line", "First line"]
     assert Announcement.objects.filter(event=linked).count() == 3  # taken down, not deleted
     assert first.taken_down_at is None
 
@@ -237,11 +239,11 @@ def test_announcements_take_their_room_from_the_lists(organiser, linked, setting
                                 hands_played=2, hands_won=1, computed_at=timezone.now())
 
     def page_sizes():
-        return [len(page) for page in screens.screen_state(linked)["line_pages"]]
+        return [len(page) for page in screens.screen_state(event=linked)["line_pages"]]
 
     assert page_sizes() == [10, 4]
     announcements.announce(actor=organiser, event=linked, text="Raffle at nine")
     assert page_sizes() == [8, 6]
     announcements.announce(actor=organiser, event=linked, text="A long line that wraps: " + "x" * 40)
-    assert screens.lines_taken(announcements.on_screen(linked)) == 5
+    assert screen_reads.lines_taken(notes=announcement_reads.on_screen(event=linked)) == 5
     assert page_sizes() == [5, 5, 4]

@@ -13,6 +13,7 @@ from drive.events.models import Event, Player
 from drive.live import chart as charts
 from drive.live.selectors.screen import screen_token
 from drive.live.services import screen as screens
+from drive.live.selectors import screen as screen_reads
 from drive.movements.models import Entrant
 from drive.scoring.services import ranking
 from drive.scoring.models import Round, Table
@@ -382,14 +383,14 @@ def test_the_chart_is_computed_once_per_stored_standings(linked, table1, monkeyp
     """Every screen refreshes up to four times a second: the runs (as costly as the
     standings themselves) are computed once per recomputation and reused until the next."""
     computed = []
-    real = screens.leaders
-    monkeypatch.setattr(screens, "leaders", lambda event: computed.append(event.pk) or real(event))
+    real = screen_reads.leaders
+    monkeypatch.setattr(screen_reads, "leaders", lambda event: computed.append(event.pk) or real(event))
     with django_capture_on_commit_callbacks(execute=True):
         play(table1, 1, 9)
-    first = screens.screen_state(linked)["chart"]
-    assert screens.screen_state(linked)["chart"] == first and len(computed) == 1
+    first = screens.screen_state(event=linked)["chart"]
+    assert screens.screen_state(event=linked)["chart"] == first and len(computed) == 1
     with django_capture_on_commit_callbacks(execute=True):
         play(table1, 2, 4)  # a new recomputation, a new stamp: drawn anew
-    second = screens.screen_state(linked)["chart"]
+    second = screens.screen_state(event=linked)["chart"]
     assert len(computed) == 2 and second != first
     assert second == charts.chart(real(linked), rounds=1, hands_per_round=linked.hands_per_round, frame="side")

@@ -10,6 +10,7 @@ from drive.core.errors import Forbidden
 from drive.events.models import Event, Player, Registration
 from drive.live.selectors.screen import event_for_screen, screen_token
 from drive.live.services import screen as screens
+from drive.live.selectors import screen as screen_reads
 from drive.core import clock
 from drive.scoring.models import Round
 from tests import seats
@@ -137,7 +138,7 @@ def test_seated_round_lists_everyone_alphabetically_with_table_and_seat(client, 
 
 def test_a_long_seating_list_is_paged(linked):
     rows = [{"name": f"N{i:03d}", "table": i, "seat": "North"} for i in range(60)]
-    pages = screens.paged(rows, screens.SEATS_PER_PAGE)
+    pages = screen_reads.paged(items=rows, size=screen_reads.SEATS_PER_PAGE)
     assert [len(p) for p in pages] == [20, 20, 20] and pages[2][-1]["name"] == "N059"
 
 
@@ -182,7 +183,7 @@ def test_at_zero_the_clock_says_time_is_up(client, linked):
     assert 'class="clock over"' in html and "data-clock-time>0:00<" in html
     assert re.search(r"<span [^>]*data-clock-over>Time is up!</span>", html)  # shown
     assert re.search(r"<span [^>]*data-clock-warn hidden>Last two minutes!</span>", html)  # not shown
-    state = screens.screen_state(linked)
+    state = screens.screen_state(event=linked)
     assert (state["warn"], state["over"]) == (False, True)
 
 

@@ -67,5 +67,5 @@ def test_the_screen_reads_the_standings_once_per_recomputation(client, linked, t
 def test_screen_state_still_lists_the_pages(linked, table1):
     play(table1, 1, 9)
     ranking.recompute_standings(event_id=linked.pk)
-    pages = screens.screen_state(linked)["line_pages"]
+    pages = screens.screen_state(event=linked)["line_pages"]
     assert [len(page) for page in pages] == [9] and pages[0][0].place == 1

@@ -12,6 +12,7 @@ from drive.core.api_input import valid_data
 from drive.events.access import organised_event, visible_event
 
 from drive.live.services import announcements
+from drive.live.selectors import announcements as announcement_reads
 from drive.live.services import screen as screens
 from drive.live.selectors.screen import chimes, screen_token
 from drive.live.models import ANNOUNCEMENT_MAX, Announcement
@@ -45,7 +46,7 @@ class ScreenWriteSerializer(serializers.Serializer):
 def screen_response(request, event, code=status.HTTP_200_OK):
     token = screen_token(event)
     url = request.build_absolute_uri(reverse("screen", args=[token])) if token else None
-    data = {"url": url, "chime": chimes(event), "announcements": announcements.current(event)}
+    data = {"url": url, "chime": chimes(event), "announcements": announcement_reads.current(event=event)}
     return Response(ScreenSerializer(data).data, status=code)
 
 

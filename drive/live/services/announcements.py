@@ -2,23 +2,24 @@
 it on top within a second, until it is taken down.
 
 Services check the organiser themselves and publish "announcements" on the event's group;
-`on_screen` is the read the screen uses.
+the reads the screen uses are in drive.live.selectors.announcements.
 """
+from __future__ import annotations
+
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core import broadcast
+from drive.core.accounts import User
 from drive.core.errors import Invalid
 from drive.events.services.audit import log_action
 from drive.events.access import require_organiser
+from drive.events.models import Event
 
 from drive.live.models import ANNOUNCEMENT_MAX, Announcement
 
-ON_SCREEN = 2  # the newest two: more would push the standings off a 1080-line screen
-
-
-def _clean(text):
+def _clean(text: str | None) -> str:
     text = " ".join((text or "").split())  # one line: newlines and runs of spaces collapse
     if not text:
         raise Invalid(_("Type what the room should read."), field="text")
@@ -28,7 +29,7 @@ def _clean(text):
 
 
 @transaction.atomic
-def announce(*, actor, event, text):
+def announce(*, actor: User, event: Event, text: str) -> Announcement:
     """Put a line on every open screen of the event."""
     require_organiser(actor, event.club)
     announcement = Announcement.objects.create(event=event, text=_clean(text), created_by=actor)
@@ -39,7 +40,7 @@ def announce(*, actor, event, text):
 
 
 @transaction.atomic
-def take_down(*, actor, announcement):
+def take_down(*, actor: User, announcement: Announcement) -> Announcement:
     """Take a line off the screens; taking it down twice changes nothing."""
     require_organiser(actor, announcement.event.club)
     if announcement.taken_down_at is None:
@@ -50,12 +51,3 @@ def take_down(*, actor, announcement):
                    obj=announcement)
         broadcast.publish(announcement.event_id, broadcast.Change.ANNOUNCEMENTS)
     return announcement
-
-
-def current(event):
-    """Announcements not taken down, newest first (the console lists them all)."""
-    return list(Announcement.objects.filter(event=event, taken_down_at__isnull=True))
-
-
-def on_screen(event):
-    return current(event)[:ON_SCREEN]

@@ -14,6 +14,7 @@ from drive.events.access import any_event, organised_event
 from drive.core.qr import qr_svg_file
 
 from drive.live.services import announcements
+from drive.live.selectors import announcements as announcement_reads
 from drive.live.services import screen as screens
 from drive.live.selectors.screen import chimes, event_for_screen, screen_token
 from drive.live.models import Announcement
@@ -29,7 +30,7 @@ def _screen_event(token):
 def screen(request, token):
     """The full-screen page; an htmx refresh (on a live update) gets the fragment only."""
     event = _screen_event(token)
-    context = {**screens.screen_state(event), "token": token,
+    context = {**screens.screen_state(event=event), "token": token,
                "poll_ms": getattr(settings, "LIVE_POLL_MS", None),
                "page_ms": getattr(settings, "SCREEN_PAGE_MS", None)}  # tests shorten both
     template = "live/_screen.html" if request.headers.get("HX-Request") else "live/screen.html"
@@ -59,7 +60,7 @@ def screen_link(request, event_id):
     token = screen_token(event)
     url = request.build_absolute_uri(reverse("screen", args=[token])) if token else ""
     return render(request, "live/screen_link.html", {"event": event, "url": url, "chime": chimes(event),
-                                                      "announcements": announcements.current(event)})
+                                                      "announcements": announcement_reads.current(event=event)})
 
 
 @login_required
