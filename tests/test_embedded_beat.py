@@ -27,11 +27,13 @@ def test_it_starts_only_when_asked_on_the_embedded_default(settings, monkeypatch
     assert [kw["name"] for kw in started] == ["embedded-beat"]
 
 
-def test_a_scheduled_task_runs_eagerly_and_a_failure_is_only_logged(monkeypatch, caplog):
+# db: run_task closes stale connections first, and whether this process holds one depends
+# on the tests run before it here (with xdist, another order on each worker).
+def test_a_scheduled_task_runs_eagerly_and_a_failure_is_only_logged(db, monkeypatch, caplog):
     calls = []
-    monkeypatch.setattr("drive.play.services.robots.sweep_silent_seats", lambda: calls.append(1) or 0)
-    beat.run_task("drive.play.tasks.sweep_silent_seats")
+    monkeypatch.setattr("drive.games.services.robots.sweep_silent_seats", lambda: calls.append(1) or 0)
+    beat.run_task("drive.games.tasks.sweep_silent_seats")
     assert calls == [1]
-    monkeypatch.setattr("drive.play.services.robots.sweep_silent_seats", lambda: 1 / 0)
-    beat.run_task("drive.play.tasks.sweep_silent_seats")  # logged, not raised: tried again at its next period
+    monkeypatch.setattr("drive.games.services.robots.sweep_silent_seats", lambda: 1 / 0)
+    beat.run_task("drive.games.tasks.sweep_silent_seats")  # logged, not raised: tried again at its next period
     assert "sweep_silent_seats failed" in caplog.text
