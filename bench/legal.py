@@ -1,6 +1,6 @@
 """Every robot in every variant over many seeds: every action legal, and how fast they come.
 
-    .venv/bin/python bench/legal.py [--seeds 12] [--hands 2] [--robots random,rules,strong]
+    .venv/bin/python bench/legal.py [--seeds 4] [--hands 2] [--robots random,rules,strong]
 
 The soak behind tests/engine/test_robots.py's and test_strong.py's legal-action tests,
 which play a few fixed seeds: here each robot plays `--hands` hands of every variant
@@ -42,7 +42,7 @@ def play(robot: str, name: str, seed: int, hands: int) -> int:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--seeds", type=int, default=12)
+    ap.add_argument("--seeds", type=int, default=4)
     ap.add_argument("--hands", type=int, default=2)
     ap.add_argument("--robots", default=",".join(sorted(ROBOTS)))
     args = ap.parse_args()
