@@ -109,7 +109,7 @@ def card_str(card: int) -> str:
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 
-def parse_suit(text: str) -> int:
+def parse_suit(text: object) -> int:
     """``"H"`` -> 1, ``"NT"`` -> NO_TRUMP."""
     t = str(text).strip().upper()
     if t in ("NT", "N"):

@@ -68,7 +68,7 @@ class GameState(ABC):
 
     @property
     @abstractmethod
-    def to_act(self) -> Seat | None:
+    def to_act(self) -> str | None:
         """The player to act now, or None (between hands, or over)."""
 
     def legal_actions(self) -> list[Action]:

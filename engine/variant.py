@@ -7,6 +7,7 @@ games, a dataclass of its own elsewhere), fixed before the first deal (S9).
 """
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING, Any
 
@@ -21,7 +22,7 @@ class Variant:
     name: str
     rules: str                  # its numbers in docs/rules.md, e.g. "B1-B5"
     seats: tuple[str, ...]      # where the players sit, in the order the deal passes
-    game: "type[GameState]"     # the GameState subclass that plays it
+    game: "Callable[[Variant, str], GameState]"  # the GameState subclass that plays it
     options: Any                # frozen options; presets differ only here
     base: "Variant | None" = None  # the preset these options were changed from
 

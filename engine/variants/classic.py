@@ -4,6 +4,9 @@ The hand is played by ``HandState``, the fast core; games, rubbers and the drive
 hands are scored by ``game.py``, ``scoring.py`` and ``drive_scoring.py``.
 """
 
+import random
+from typing import Any
+
 from ..actions import Action, play
 from ..cards import card_str, cards_of, parse_suit, suit_str
 from ..deal import deal as deal_cards
@@ -32,11 +35,18 @@ class ClassicGame(GameState):
 
     @property
     def to_act(self) -> str | None:
-        return SEATS[self.hand.turn] if self.phase == Phase.PLAY else None
+        return SEATS[self._core.turn] if self.phase == Phase.PLAY else None
+
+    @property
+    def _core(self) -> HandState:
+        """The hand dealt last: there is one from the first deal on."""
+        if self.hand is None:
+            raise EngineError("no hand has been dealt yet")
+        return self.hand
 
     # --- dealing ----------------------------------------------------------------
 
-    def _shuffle(self, rng, dealer: str) -> dict:
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         d = deal_cards(SEATS.index(dealer), rng, self.options, hand_number=len(self.deals))
         rec = to_record(HandState.from_deal(d), self.options, with_result=False)
         raw = {"dealer": dealer, "hands": rec["hands"]}
@@ -45,7 +55,7 @@ class ClassicGame(GameState):
             raw["special_suit"] = "SHDC"[rng.randrange(4)]   # L9: turned at each game's start
         return raw
 
-    def _start(self, deal: dict) -> None:
+    def _start(self, deal: dict[str, Any]) -> None:
         known = {"dealer", "hands", "trump", "trump_card", "special_suit"}
         if set(deal) - known:
             raise BadRecord(f"unknown deal fields: {sorted(set(deal) - known)}")
@@ -62,8 +72,8 @@ class ClassicGame(GameState):
     def _special_suit_due(self) -> bool:
         return bool(self.rubber and self.options.special_suit and self.rubber.current.special_suit is None)
 
-    def _set_special_suit(self, raw) -> None:
-        if not self._special_suit_due():
+    def _set_special_suit(self, raw: object) -> None:
+        if self.rubber is None or not self._special_suit_due():
             if raw is not None:
                 raise BadRecord("special_suit is turned only at the start of a game", rule="L9")
             return
@@ -78,13 +88,13 @@ class ClassicGame(GameState):
     # --- play -------------------------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        return [play(c) for c in self.hand.legal_moves()]
+        return [play(c) for c in self._core.legal_moves()]
 
     def _apply(self, action: Action) -> None:
-        self._play_card_of(self.hand, action)      # no auction, no exchange (S6.5)
+        self._play_card_of(self._core, action)      # no auction, no exchange (S6.5)
 
     def _score_hand(self) -> None:
-        rules, hand = self.options, self.hand
+        rules, hand = self.options, self._core
         tricks = tuple(hand.tricks)
         self.hands_played += 1
         if rules.scoring == "drive":                                  # D1, D3
@@ -93,14 +103,15 @@ class ClassicGame(GameState):
             over = self.hands_played >= rules.hands_per_round
         else:
             sheet = self.rubber or self.game
+            assert sheet is not None     # a game's rules keep one or the other (__init__)
             sheet.add_hand(tricks, deal_hands=hand.deal_hands, trump=hand.trump)
             over = sheet.winner is not None
         self.phase = Phase.OVER if over else Phase.SCORED
 
     # --- what is shown -----------------------------------------------------------
 
-    def _table_view(self, seat: str) -> dict:
-        hand = self.hand
+    def _table_view(self, seat: str) -> dict[str, Any]:
+        hand = self._core
         s = SEATS.index(seat)
         last = hand.last_trick()
         return {
@@ -117,7 +128,7 @@ class ClassicGame(GameState):
             "open_hands": {},
         }
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         if self.options.scoring == "drive":
             ns, ew = self.drive_totals          # the round's winners: more points (D3)
             decided = self.phase == Phase.OVER and ns != ew
@@ -126,14 +137,15 @@ class ClassicGame(GameState):
         if self.game is not None:
             return {**_game_json(self.game), "winner": _side(self.game.winner)}
         r = self.rubber
-        out = {"games": [_game_json(g) for g in r.games], "winner": _side(r.winner)}
+        assert r is not None             # neither a drive nor a single game: rubbers
+        out: dict[str, Any] = {"games": [_game_json(g) for g in r.games], "winner": _side(r.winner)}
         if r.winner is not None:
             out["points"] = dict(zip(SIDES, r.points()))
         return out
 
 
-def _game_json(game: Game) -> dict:
-    out = {"below": dict(zip(SIDES, game.below)), "above": dict(zip(SIDES, game.above)),
+def _game_json(game: Game) -> dict[str, Any]:
+    out: dict[str, Any] = {"below": dict(zip(SIDES, game.below)), "above": dict(zip(SIDES, game.above)),
            "winner": _side(game.winner)}
     if game.special_suit is not None:
         out["special_suit"] = suit_str(game.special_suit)

@@ -13,6 +13,7 @@ declaration ("trump H" or "uptown"/"downtown" in no trump), then cards.
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import PASS, STRAINS, Action, bid, discard, ranking, trump
 from ..cards import (BIT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
@@ -54,7 +55,7 @@ class DummyOptions:
     double_dummy_mode: str = "auction"    # Y6; "classic" = two_handed (L12)
     classic_rules: str = "short"          # the four-handed ruleset of the classic mode
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for name, ok in (("players", self.players in (2, 3)),
                          ("jokers", not (self.jokers and self.players == 2)),  # 2.2: not in Y6
                          ("nt_joker", self.nt_joker in NT_JOKER_RULES),
@@ -118,7 +119,7 @@ class DummyGame(DummyTable):
     def __init__(self, variant: Variant, first_dealer: str):
         super().__init__(variant, first_dealer)
         self.totals = {seat: 0 for seat in variant.seats}
-        self.results: list[dict] = []
+        self.results: list[dict[str, Any]] = []
         self.winner = None
 
     # --- dealing (Y1, Y6) ---------------------------------------------------------
@@ -142,7 +143,7 @@ class DummyGame(DummyTable):
         i = self.labels.index(dealer)
         return [self.labels[(i + k) & 3] for k in range(1, 5)]
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict:
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         if self.options.jokers:
             deck = list(range(54))
             rng.shuffle(deck)
@@ -152,7 +153,7 @@ class DummyGame(DummyTable):
         return {"dealer": dealer, "hands": {label: [card_str(c) for c in packets[label]]
                                             for label in self.labels}}
 
-    def _start(self, deal: dict) -> None:
+    def _start(self, deal: dict[str, Any]) -> None:
         if set(deal) - {"dealer", "hands"}:
             raise BadRecord(f"unknown deal fields: {sorted(set(deal) - {'dealer', 'hands'})}", rule="Y1")
         deck = JOKER_DECK if self.options.jokers else FULL_DECK
@@ -168,6 +169,20 @@ class DummyGame(DummyTable):
         self.seating: Seating | None = None
         self.tricks: TrickPlay | None = None
         self.phase = Phase.AUCTION
+
+    @property
+    def _contract_won(self) -> Action:
+        """The auction's winning bid: set once the auction is over (Y2)."""
+        if self.contract is None:
+            raise EngineError("the auction is not over")
+        return self.contract
+
+    @property
+    def _declarer_seat(self) -> str:
+        """Who won the auction: set once it is over (Y2)."""
+        if self.declarer is None:
+            raise EngineError("the auction is not over")
+        return self.declarer
 
     def _dummy_labels(self) -> tuple[str, ...]:
         return (DUMMY,) if self.options.players == 3 else ("S", "W")
@@ -227,7 +242,7 @@ class DummyGame(DummyTable):
         """S6.1-S6.3, and the jokers of a no-trump hand (Y3): a joker may be
         led only by a hand with nothing else, and a hand void in the suit led
         must play its joker (``nt_joker="discard_first_void"``)."""
-        tp, opts = self.tricks, self.options
+        tp, opts = self._tp, self.options
         mask = tp.legal_mask()
         hand = tp.hands[tp.turn]
         if tp.trump != NO_TRUMP or not hand & JOKER_MASK:
@@ -241,8 +256,8 @@ class DummyGame(DummyTable):
             return hand & JOKER_MASK
         return mask
 
-    def _refusal_of(self, card: int) -> tuple[str, str, dict]:
-        tp = self.tricks
+    def _refusal_of(self, card: int) -> tuple[str, str, dict[str, object]]:
+        tp = self._tp
         # a joker's rule only when it is what refuses the card: a revoke is a revoke (S6.2)
         if tp.trump == NO_TRUMP and tp.hands[tp.turn] & JOKER_MASK and tp.legal_mask() & BIT[card]:
             return "Y3", "joker_in_no_trump", {"card": card_str(card)}
@@ -271,7 +286,9 @@ class DummyGame(DummyTable):
             raise self._refuse(f"{action} does not beat {best or 'the forced minimum'}",
                                "Y2", "bid_too_low", action, {"action": str(action),
                                                              "to_beat": None if best is None else str(best)})
-        self.calls.append((self.to_act, action))
+        caller = self.to_act
+        assert caller is not None        # a call is applied only for the seat to act
+        self.calls.append((caller, action))
         if len(self.calls) < len(self.variant.seats):
             return
         seat, best = next((s, a) for s, a in reversed(self.calls) if a.kind == "bid")
@@ -295,26 +312,26 @@ class DummyGame(DummyTable):
 
     def _declare(self, action: Action) -> None:
         if action not in self._declarations():
-            names = "ranking" if self.contract.strain == "NT" else "trump"
+            names = "ranking" if self._contract_won.strain == "NT" else "trump"
             what = "the ranking" if names == "ranking" else "a trump suit"
             raise self._refuse(f"{action}: the declarer names {what}", "Y3", "declare", action,
                                {"action": str(action), "names": names})
         if action.kind == "ranking":
             self.trump, self.ranking = NO_TRUMP, action.strain
         else:
-            self.trump, self.ranking = parse_suit(action.strain), self.contract.strain
-        self.calls.append((self.declarer, action))
-        self.seating = (dummy_opposite(self.variant.seats, self.declarer) if self.options.players == 3
+            self.trump, self.ranking = parse_suit(action.strain), self._contract_won.strain
+        self.calls.append((self._declarer_seat, action))
+        self.seating = (dummy_opposite(self.variant.seats, self._declarer_seat) if self.options.players == 3
                         else dummies_opposite(("N", "E"), ("S", "W")))
         packets = {**self.dealt, **self.dummy_hands}
-        leader = self.seating.own_position(self.declarer)   # Y3: the declarer leads
+        leader = self._seats.own_position(self._declarer_seat)   # Y3: the declarer leads
         self.tricks = TrickPlay(hands_by_position(self.seating, packets), (0, 1, 2, 3), leader,
                                 self.trump, self.ranking)
         self.phase = Phase.PLAY
 
     def _score_hand(self) -> None:
-        opts, level, strain = self.options, self.contract.level, self.contract.strain
-        side = self.seating.side(self.seating.own_position(self.declarer))
+        opts, level, strain = self.options, self._contract_won.level, self._contract_won.strain
+        side = self._seats.side(self._seats.own_position(self._declarer_seat))
         books = self._side_tricks()[side] + (1 if opts.discard_book and self.discards else 0)
         made, mine, theirs = contract_points(level, strain, books, opts)
         points = {seat: (mine if seat == self.declarer else theirs) for seat in self.totals}
@@ -328,7 +345,7 @@ class DummyGame(DummyTable):
 
     # --- what is shown ------------------------------------------------------------
 
-    def _table_view(self, seat: str) -> dict:
+    def _table_view(self, seat: str) -> dict[str, Any]:
         if self.tricks is not None:
             out = self._play_view(seat)
         else:
@@ -344,12 +361,12 @@ class DummyGame(DummyTable):
             "declarer": self.declarer, "bid": None if self.contract is None else str(self.contract),
             "declaration": str(declared[0]) if declared else None}
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         return {"totals": dict(self.totals), "target": self.options.target,
                 "hands": list(self.results), "winner": self.winner}
 
 
-def dummy_game(variant: Variant, first_dealer: str):
+def dummy_game(variant: Variant, first_dealer: str) -> DummyGame | ClassicDoubleDummy:
     """The game a dummy preset plays: the auction of seed 003, or for double
     dummy in the classic mode, the two-handed whist of L12."""
     if variant.options.double_dummy_mode == "classic":

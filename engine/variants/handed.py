@@ -15,6 +15,7 @@ A deal record: ``{"dealer", "hands": {"N", "E", "S", "dummy"}, "trump_card"}``
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import Action
 from ..cards import BIT, FULL_DECK, card_str, parse_card
@@ -40,7 +41,7 @@ class HandedOptions:
     rounds: int = 1                    # three players: games each holds the dummy in a session
     session_tie: str = "play_on"       # three players level at the top: another round; or "shared"
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         ruleset = PRESETS.get(self.rules)
         for name, ok in (("players", self.players in (2, 3)),
                          ("rules", ruleset is not None and ruleset.scoring == "game"
@@ -64,13 +65,16 @@ class HandedGame(DummyTable):
         self.handed = self._handed_options()
         self.rules = self.handed.ruleset
         self.holders: list[str] = []          # three players: who held the dummy in each game
-        self.sheets: list = []                # a Game or a Rubber per holder (two players: one)
+        self.sheets: list[Game | Rubber] = []             # a Game or a Rubber per holder (two players: one)
         self.points = {seat: 0 for seat in variant.seats}
-        self.winner = None
+        self.winner: str | list[str] | None = None   # a seat, a side, or the seats sharing (L12)
+        self.trump_card: int | None = None
+        self.dealer_position = 0
         self._new_sheet(first_dealer)
 
     def _handed_options(self) -> HandedOptions:
-        return self.options
+        options: HandedOptions = self.options
+        return options
 
     def _new_sheet(self, holder: str) -> None:
         """A game (or rubber) for the next dummy-holder (L12 "in turn")."""
@@ -92,7 +96,7 @@ class HandedGame(DummyTable):
         """The dummy lies open from the deal on, or from the opening lead (L12)."""
         if self.tricks is None:
             return False
-        return self.handed.dummy_exposed == "after_deal" or bool(self.tricks.plays)
+        return self.handed.dummy_exposed == "after_deal" or bool(self._tp.plays)
 
     # --- dealing (S3-S5) ----------------------------------------------------------
 
@@ -102,16 +106,16 @@ class HandedGame(DummyTable):
         d = seating.own_position(dealer)
         return [seating.labels[(d + k) & 3] for k in range(1, 5)]
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict:
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         deck = shuffled_deck(rng)
         packets = deal_round(deck, self._deal_order(dealer), {label: 13 for label in self.labels})
-        raw = {"dealer": dealer, "hands": {label: [card_str(c) for c in packets[label]]
+        raw: dict[str, Any] = {"dealer": dealer, "hands": {label: [card_str(c) for c in packets[label]]
                                            for label in self.labels}}
         if self.rules.turns_trump:
             raw["trump_card"] = card_str(deck[51])     # S5: the dealer's last card
         return raw
 
-    def _start(self, deal: dict) -> None:
+    def _start(self, deal: dict[str, Any]) -> None:
         known = {"dealer", "hands"} | ({"trump_card"} if self.rules.turns_trump else set())
         if set(deal) != known:
             raise BadRecord(f"a deal has the fields {sorted(known)}, not {sorted(deal)}", rule="S5")
@@ -126,9 +130,9 @@ class HandedGame(DummyTable):
                 raise BadRecord("the turned card is the dealer's own last card", rule="S5")
         self.trump_card = turned
         self.seating = self._seating()
-        self.dealer_position = self.seating.own_position(deal["dealer"])
+        self.dealer_position = self._seats.own_position(deal["dealer"])
         trump = trump_for_hand(self.rules, self.hands_played, turned)
-        leader = self.seating.left_of(self.dealer_position)          # S6.1
+        leader = self._seats.left_of(self.dealer_position)          # S6.1
         self.tricks = TrickPlay(hands_by_position(self.seating, dealt), (0, 1, 2, 3), leader, trump)
         self.phase = Phase.PLAY
 
@@ -145,13 +149,13 @@ class HandedGame(DummyTable):
         self._play_card(action)
 
     def _score_hand(self) -> None:
-        tp, sheet = self.tricks, self.sheets[-1]
+        tp, sheet = self._tp, self.sheets[-1]
         sheet.add_hand(self._side_tricks(), deal_hands=tp.deal_hands, trump=tp.trump)
         if sheet.winner is None:
             self._end_phase(False)
             return
         if self.handed.players == 2:
-            self.winner = self.seating.side_name(sheet.winner)
+            self.winner = self._seats.side_name(sheet.winner)
             self._end_phase(True)
             return
         self._settle(sheet)
@@ -160,7 +164,7 @@ class HandedGame(DummyTable):
             seats = self.variant.seats
             self._new_sheet(seats[(seats.index(self.holders[-1]) + 1) % 3])
 
-    def _settle(self, sheet) -> None:
+    def _settle(self, sheet: Game | Rubber) -> None:
         """The dummy-holder wins or loses the game's value from each opponent."""
         value = sheet_value(sheet, self.rules)
         holder = self.holders[-1]
@@ -183,27 +187,28 @@ class HandedGame(DummyTable):
 
     # --- what is shown ------------------------------------------------------------
 
-    def _table_view(self, seat: str) -> dict:
-        tp = self.tricks
+    def _table_view(self, seat: str) -> dict[str, Any]:
+        tp = self._tp
         shows = (self.trump_card is not None and not tp.winners
                  and all(p != self.dealer_position for p, _ in tp.current_trick()))
         return self._play_view(seat) | {
-            "trump": trump_text(tp.trump), "trump_card": card_str(self.trump_card) if shows else None,
+            "trump": trump_text(tp.trump),
+            "trump_card": card_str(self.trump_card) if shows and self.trump_card is not None else None,
             "auction": [], "dummy_holder": self.holders[-1] if self.handed.players == 3 else None}
 
-    def score(self) -> dict:
-        out = {"games": [self._sheet_json(h, s) for h, s in zip(self.holders, self.sheets)],
+    def score(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"games": [self._sheet_json(h, s) for h, s in zip(self.holders, self.sheets)],
                "winner": self.winner}
         if self.handed.players == 3:
             out["points"] = dict(self.points)
         return out
 
-    def _sheet_json(self, holder: str, sheet) -> dict:
+    def _sheet_json(self, holder: str, sheet: Game | Rubber) -> dict[str, Any]:
         seating = (dummy_opposite(self.variant.seats, holder) if self.handed.players == 3
                    else dummies_opposite(("N", "E"), ("S", "W")))
         names = (seating.side_name(0), seating.side_name(1))
         games = sheet.games if isinstance(sheet, Rubber) else [sheet]
-        out = {"holder": holder if self.handed.players == 3 else None,
+        out: dict[str, Any] = {"holder": holder if self.handed.players == 3 else None,
                "games": [{"below": dict(zip(names, g.below)), "above": dict(zip(names, g.above)),
                           "winner": None if g.winner is None else names[g.winner]} for g in games],
                "winner": None if sheet.winner is None else names[sheet.winner]}
@@ -212,7 +217,7 @@ class HandedGame(DummyTable):
         return out
 
 
-def sheet_value(sheet, rules: Ruleset) -> int:
+def sheet_value(sheet: Game | Rubber, rules: Ruleset) -> int:
     """What a finished game or rubber is worth: the rubber's points (L2b, L6),
     a game's value (single, double, treble) where the rules count them, else 1."""
     if isinstance(sheet, Rubber):

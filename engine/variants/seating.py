@@ -11,9 +11,11 @@ act for the position on turn, cards from the right hand, and the table's view
 """
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..actions import Action, play
 from ..cards import BIT, card_str, cards_of, suit_str
+from ..errors import EngineError
 from ..state import GameState, Phase
 from ..tricks import TrickPlay
 
@@ -54,7 +56,7 @@ class Seating:
         return (position + 1) & 3
 
 
-def dummy_opposite(players: tuple[str, str, str], holder: str, dummy: str = DUMMY) -> Seating:
+def dummy_opposite(players: tuple[str, ...], holder: str, dummy: str = DUMMY) -> Seating:
     """Three players in their fixed order and a dummy opposite ``holder``:
     clockwise holder, the next player, the dummy, the third (Y3, L12)."""
     i = players.index(holder)
@@ -68,10 +70,10 @@ def dummies_opposite(players: tuple[str, str], dummies: tuple[str, str]) -> Seat
     return Seating((a, b, dummies[0], dummies[1]), (a, b, a, b))
 
 
-def deal_round(deck: list, order: list[str], counts: dict[str, int]) -> dict[str, list[int]]:
+def deal_round(deck: list[int], order: list[str], counts: dict[str, int]) -> dict[str, list[int]]:
     """One card at a time to each label of ``order`` in turn, skipping a
     packet once full (S5); ``counts`` must add up to the deck."""
-    packets = {label: [] for label in order}
+    packets: dict[str, list[int]] = {label: [] for label in order}
     i = 0
     for card in deck:
         while len(packets[order[i % len(order)]]) >= counts[order[i % len(order)]]:
@@ -90,12 +92,26 @@ class DummyTable(GameState):
     tricks: TrickPlay | None = None
     faced: bool = False
 
+    @property
+    def _tp(self) -> TrickPlay:
+        """The hand's tricks: set from the first deal on."""
+        if self.tricks is None:
+            raise EngineError("no hand has been dealt yet")
+        return self.tricks
+
+    @property
+    def _seats(self) -> Seating:
+        """Who sits where this hand: set from the first deal on."""
+        if self.seating is None:
+            raise EngineError("no hand has been dealt yet")
+        return self.seating
+
     def _play_to_act(self) -> str | None:
-        return self.seating.player(self.tricks.turn) if not self.tricks.complete else None
+        return self._seats.player(self._tp.turn) if not self._tp.complete else None
 
     def _legal_cards(self) -> int:
         """The mask of cards the position on turn may play (S6.1-S6.3)."""
-        return self.tricks.legal_mask()
+        return self._tp.legal_mask()
 
     def _legal_plays(self) -> list[Action]:
         return [play(c) for c in cards_of(self._legal_cards())]
@@ -105,35 +121,36 @@ class DummyTable(GameState):
         if action.kind != "card":
             raise self._refuse(f"{action} is not a card: the hand is in play", "S6.5",
                                "not_a_card", action, {"action": str(action)})
-        tp = self.tricks
-        if not tp.hands[tp.turn] & BIT[action.card]:
-            where = self.seating.labels[tp.turn]
-            raise self._refuse(f"{card_str(action.card)} is not in the hand of {where}, to play now",
-                               "S6.1", "not_in_hand", action, {"card": card_str(action.card)})
-        if not self._legal_cards() & BIT[action.card]:
-            rule, reason, params = self._refusal_of(action.card)
-            raise self._refuse(f"{card_str(action.card)} may not be played now", rule, reason, action, params)
+        tp, card = self._tp, action.card
+        assert card is not None          # a card action holds its card
+        if not tp.hands[tp.turn] & BIT[card]:
+            where = self._seats.labels[tp.turn]
+            raise self._refuse(f"{card_str(card)} is not in the hand of {where}, to play now",
+                               "S6.1", "not_in_hand", action, {"card": card_str(card)})
+        if not self._legal_cards() & BIT[card]:
+            rule, reason, params = self._refusal_of(card)
+            raise self._refuse(f"{card_str(card)} may not be played now", rule, reason, action, params)
         self._play_card_of(tp, action)
 
-    def _refusal_of(self, card: int) -> tuple[str, str, dict]:
+    def _refusal_of(self, card: int) -> tuple[str, str, dict[str, object]]:
         """(rule, reason, params) for a held card the position may not play now."""
-        led = self.tricks.led_suit()
+        led = self._tp.led_suit()
         return "S6.2", "must_follow_suit", {"card": card_str(card), "suit": None if led is None else suit_str(led)}
 
     # --- what is shown -----------------------------------------------------------
 
-    def _open_hands(self) -> dict:
+    def _open_hands(self) -> dict[str, list[str]]:
         if not self.faced:
             return {}
-        tp = self.tricks
-        return {self.seating.labels[p]: [card_str(c) for c in cards_of(tp.hands[p])]
-                for p in self.seating.dummies}
+        tp = self._tp
+        return {self._seats.labels[p]: [card_str(c) for c in cards_of(tp.hands[p])]
+                for p in self._seats.dummies}
 
-    def _play_view(self, seat: str) -> dict:
+    def _play_view(self, seat: str) -> dict[str, Any]:
         """The table as ``seat`` sees it: their hand, the faced dummies, the tricks."""
-        tp, seating = self.tricks, self.seating
+        tp, seating = self._tp, self._seats
         label = seating.labels
-        out = {"hand": [card_str(c) for c in cards_of(tp.hands[seating.own_position(seat)])],
+        out: dict[str, Any] = {"hand": [card_str(c) for c in cards_of(tp.hands[seating.own_position(seat)])],
                "trick": [{"seat": label[p], "card": card_str(c)} for p, c in tp.current_trick()],
                "tricks": {seating.side_name(s): tp.won[s] + tp.won[s + 2] for s in (0, 1)},
                "last_trick": None, "open_hands": self._open_hands(),
@@ -145,7 +162,7 @@ class DummyTable(GameState):
         return out
 
     @staticmethod
-    def _view_before_play(hand: int, open_hands: dict[str, int]) -> dict:
+    def _view_before_play(hand: int, open_hands: dict[str, int]) -> dict[str, Any]:
         """Before the first lead (auction, declaration): one's own hand and
         the dummies already faced."""
         return {"hand": [card_str(c) for c in cards_of(hand)], "trick": [], "tricks": {},
@@ -153,7 +170,7 @@ class DummyTable(GameState):
                 "open_hands": {label: [card_str(c) for c in cards_of(m)] for label, m in open_hands.items()}}
 
     def _side_tricks(self) -> tuple[int, int]:
-        won = self.tricks.won
+        won = self._tp.won
         return (won[0] + won[2], won[1] + won[3])
 
     def _end_phase(self, over: bool) -> None:
