@@ -158,7 +158,7 @@ def make_flood(tag):
     from django.contrib.auth import get_user_model
 
     from drive.core.errors import ServiceError
-    from drive.play.services import tables
+    from drive.games.services import tables
 
     user = get_user_model().objects.create_user(f"{tag}-flood", password=None)
     out = []
@@ -174,7 +174,7 @@ def make_flood(tag):
 
 def robot_gaps(tables):
     """Seconds from the action before each robot's move to the move, at these tables."""
-    from drive.play.models import PlayAction
+    from drive.games.models import PlayAction
 
     gaps = []
     for table in tables:
@@ -230,7 +230,7 @@ def make_tables(count, robot_every, tag):
     """`count` tables; returns [{"id", "clients": [{"seat" or None, "cookie", "query"}]}]."""
     from django.contrib.auth import get_user_model
 
-    from drive.play.services import tables
+    from drive.games.services import tables
 
     users = get_user_model().objects
     out = []
@@ -405,7 +405,7 @@ def check_log(tables, out):
     """From the database: every sent play applied once, nothing else by a person, versions
     without a gap, robots only at robots' seats, each record a game, every socket on its
     table's last version. Returns a list of what is wrong."""
-    from drive.play.models import PlayAction, PlayTable
+    from drive.games.models import PlayAction, PlayTable
     from engine import replay_game
 
     wrong = []

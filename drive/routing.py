@@ -1,7 +1,7 @@
 from django.urls import path
 
 from drive.live.consumers import EventConsumer
-from drive.play.consumers import TableConsumer
+from drive.games.consumers import TableConsumer
 
 websocket_urlpatterns = [
     path("ws/events/<int:event_id>/", EventConsumer.as_asgi()),

@@ -54,7 +54,8 @@ INSTALLED_APPS = [
     "drive.movements",
     "drive.scoring",
     "drive.live",
-    "drive.play",  # online tables: beside the room, above the evening
+    "drive.games",  # online tables: the table runtime, below the evening
+    "drive.play",  # casual tables and the lobby, on top of games
     "drive.seasons",  # leagues across a club's evenings: beside the room, above the evening
     "drive.backup",  # reads every app: the top floor
     "drive.demo",  # plays a demo evening through every app's services: the top floor
@@ -197,7 +198,7 @@ PLAY_ROBOT_SLOW_QUEUE = os.environ.get("PLAY_ROBOT_SLOW_QUEUE", "robots_slow")
 CELERY_TASK_DEFAULT_QUEUE = "celery"
 CELERY_TASK_QUEUES = [Queue(name, routing_key=name)
                       for name in (CELERY_TASK_DEFAULT_QUEUE, PLAY_ROBOT_QUEUE, PLAY_ROBOT_SLOW_QUEUE)]
-CELERY_TASK_ROUTES = {"drive.play.tasks.robot_move": {"queue": PLAY_ROBOT_QUEUE}}
+CELERY_TASK_ROUTES = {"drive.games.tasks.robot_move": {"queue": PLAY_ROBOT_QUEUE}}
 # Beat (a process of its own, or `worker -B`) runs the standings sweep: every event whose
 # stored standings are behind its results is recomputed, whatever became of its task.
 STANDINGS_SWEEP_SECONDS = float(os.environ.get("STANDINGS_SWEEP_SECONDS", 20))
@@ -221,13 +222,13 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stale-standings": {"task": "drive.scoring.tasks.sweep_stale_standings", "schedule": STANDINGS_SWEEP_SECONDS,
                               "options": {"expires": STANDINGS_SWEEP_SECONDS}},
     # Online tables: a seat silent past its table's timeout gets a robot standing in.
-    "sweep-silent-seats": {"task": "drive.play.tasks.sweep_silent_seats", "schedule": PLAY_SWEEP_SECONDS,
+    "sweep-silent-seats": {"task": "drive.games.tasks.sweep_silent_seats", "schedule": PLAY_SWEEP_SECONDS,
                            "options": {"expires": PLAY_SWEEP_SECONDS}},
     # An evening's online tables: at the round's deadline robots finish the hands still in play.
-    "finish-late-tables": {"task": "drive.play.tasks.finish_late_tables", "schedule": PLAY_SWEEP_SECONDS,
+    "finish-late-tables": {"task": "drive.scoring.tasks.finish_late_tables", "schedule": PLAY_SWEEP_SECONDS,
                            "options": {"expires": PLAY_SWEEP_SECONDS}},
     # Casual tables nobody has come to for PLAY_IDLE_CLOSE_SECONDS are closed.
-    "close-idle-tables": {"task": "drive.play.tasks.close_idle_tables", "schedule": 60, "options": {"expires": 60}},
+    "close-idle-tables": {"task": "drive.games.tasks.close_idle_tables", "schedule": 60, "options": {"expires": 60}},
 }
 # The embedded default has no beat: bin/serve sets EMBEDDED_BEAT and the server runs the
 # schedule above in a thread of its own, eagerly (drive/core/beat.py). Ignored with Redis.

@@ -22,7 +22,7 @@ from drive.core.accounts import User
 from drive.core.errors import Forbidden
 from drive.events.access import is_organiser, require_login
 from drive.events.selectors.events import visible_events
-from drive.play.models import PlaySeat, PlayTable
+from drive.games.models import PlaySeat, PlayTable
 
 
 def signed_in(user: User | None) -> User:

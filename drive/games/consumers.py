@@ -35,10 +35,10 @@ from drive.core.errors import ServiceError
 from drive.core.languages import scope_language
 from drive.core.limits import TooDeep, bounded_json
 from drive.core.sockets import Pace, SocketLease, user_may_act
-from drive.play.access import invite_of, may_watch
-from drive.play.models import PlayTable
-from drive.play.services.actions import apply_action, robot_moves_held, seen_at_table, send_robot_moves
-from drive.play.selectors.tables import announced_table, has_snapshot, snapshot, table_view, table_with_seats
+from drive.games.access import invite_of, may_watch
+from drive.games.models import PlayTable
+from drive.games.services.actions import apply_action, robot_moves_held, seen_at_table, send_robot_moves
+from drive.games.selectors.tables import announced_table, has_snapshot, snapshot, table_view, table_with_seats
 
 log = logging.getLogger(__name__)
 # Reads and actions run in parallel threads (each its own database connection), not one

@@ -1,8 +1,8 @@
-"""Celery tasks of online play: take ids, call a service, safe to run twice."""
+"""Celery tasks of online tables: take ids, call a service, safe to run twice."""
 from celery import shared_task
 
-from drive.play.services import evening, reviews, robots
-from drive.play.services.actions import ROBOT_PENDING_SECONDS, ROBOT_TASK
+from drive.games.services import reviews, robots
+from drive.games.services.actions import ROBOT_PENDING_SECONDS, ROBOT_TASK
 
 
 @shared_task(ignore_result=True, name=ROBOT_TASK, expires=ROBOT_PENDING_SECONDS)
@@ -13,16 +13,10 @@ def robot_move(table_id, version):
     return robots.play_robot(table_id, version)
 
 
-@shared_task(ignore_result=True, name="drive.play.tasks.sweep_silent_seats")
+@shared_task(ignore_result=True, name="drive.games.tasks.sweep_silent_seats")
 def sweep_silent_seats():
     """Beat's periodic task (settings.CELERY_BEAT_SCHEDULE)."""
     return robots.sweep_silent_seats()
-
-
-@shared_task(ignore_result=True, name="drive.play.tasks.finish_late_tables")
-def finish_late_tables():
-    """Beat's periodic task: robots finish the online hands of rounds past their deadline."""
-    return evening.finish_late_tables()
 
 
 @shared_task(ignore_result=True, name=reviews.REVIEW_TASK)
@@ -32,7 +26,7 @@ def review_hand(table_id, hand):
     return reviews.store_review(table_id=table_id, hand=hand)
 
 
-@shared_task(ignore_result=True, name="drive.play.tasks.close_idle_tables")
+@shared_task(ignore_result=True, name="drive.games.tasks.close_idle_tables")
 def close_idle_tables():
     """Beat's periodic task: casual tables nobody has come to for long are closed."""
     return robots.close_idle_tables()

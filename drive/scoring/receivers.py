@@ -22,11 +22,11 @@ def player_left(sender: type[Event], *, actor: User, event: Event, player_id: in
 
 
 @receiver(hand_finished, dispatch_uid="scoring.hand_finished")
-def hand_played(sender: type[PlayTable], *, table: PlayTable, hand: int, ns_tricks: int, trump: str | None,
+def hand_played(sender: type[PlayTable], *, table: PlayTable, hand: int, tricks: dict[str, int], trump: str | None,
                 by_robots: bool, stood_in: bool, **_kwargs: Any) -> None:
     """A hand played to its end at an event's online table counts for its round and table
     at once (in the action's transaction): a confirmed result, with no entry step."""
     if table.event_id is None or table.round_number is None or table.table_number is None:
         return  # a casual table: nothing of the evening's
     record_played_hand(event_id=table.event_id, round_number=table.round_number, table_number=table.table_number,
-                       hand_number=hand, ns_tricks=ns_tricks, trump=trump, by_robots=by_robots, stood_in=stood_in)
+                       hand_number=hand, ns_tricks=tricks["NS"], trump=trump, by_robots=by_robots, stood_in=stood_in)

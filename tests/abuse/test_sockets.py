@@ -11,8 +11,8 @@ from channels.testing import WebsocketCommunicator
 from drive.asgi import application
 from drive.core import sockets as socket_limits
 from drive.core.tickets import issue_ticket
-from drive.play.consumers import TOO_BIG, TOO_MANY_SOCKETS
-from drive.play.models import PlayTable
+from drive.games.consumers import TOO_BIG, TOO_MANY_SOCKETS
+from drive.games.models import PlayTable
 from tests.play.test_websocket import WAIT, frame, open_socket, session_cookie
 from tests.play.test_websocket import four, table_of_four  # noqa: F401 - fixtures
 

@@ -18,7 +18,7 @@ from drive.events.models import AuditEntry, Event, Registration
 from drive.live.services import announcements
 from drive.live.services import screen
 from drive.movements.models import Entrant, Movement
-from drive.play.services import evening as play_evening
+from drive.scoring.services import online_tables as play_evening
 from drive.scoring.services import claims
 from drive.scoring.services import evening as ev
 from drive.scoring.services import results
@@ -33,7 +33,7 @@ PLAYER_SERVICES = {"drive.events.services.registration.register", "drive.events.
                    "drive.events.services.arrivals.self_check_in",
                    "drive.events.services.audit.log_action",
                    "drive.play.services.display.set_display"}  # the person's own cards' display
-SKIPPED_MODULE_PREFIXES = ("views", "api", "urls", "admin", "consumers", "tasks")
+SKIPPED_MODULE_PREFIXES = ("views", "api", "urls", "admin", "consumers", "tasks", "receivers")
 
 
 def organiser_services():
@@ -137,6 +137,8 @@ SCENARIOS = {
         actor=o, event=f("evening"), registration=_registration(f("evening"), Registration.Status.CHECKED_IN, "Late")),
     "drive.scoring.services.evening.remove_leaver": lambda o, f: ev.remove_leaver(
         actor=o, event=f("evening"), entrant=Entrant.objects.get(event=f("evening"), number=9)),
+    "drive.scoring.services.evening.leave_on_cancellation": lambda o, f: ev.leave_on_cancellation(
+        actor=o, event=f("evening"), player_id=Entrant.objects.get(event=f("evening"), number=9).player_id),
     "drive.scoring.services.results.correct_result": lambda o, f: results.correct_result(
         actor=o, table=Table.objects.get(event=f("evening"), number=1), round_number=1, hand_number=1, ns_tricks=8,
         trump="S", reason="card misread"),
@@ -154,7 +156,7 @@ SCENARIOS = {
     "drive.live.services.announcements.announce": lambda o, f: announcements.announce(actor=o, event=f("event"), text="Tea"),
     "drive.live.services.announcements.take_down": lambda o, f: announcements.take_down(
         actor=o, announcement=announcements.announce(actor=o, event=f("event"), text="Tea")),
-    "drive.play.services.evening.set_online_tables": lambda o, f: play_evening.set_online_tables(
+    "drive.scoring.services.online_tables.set_online_tables": lambda o, f: play_evening.set_online_tables(
         actor=o, event=f("event"), mode="mixed", tables=[1]),
     "drive.seasons.services.seasons.create_season": lambda o, f: _season(o, f("club")),
     "drive.seasons.services.seasons.update_season": lambda o, f: season_services.update_season(

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from drive.events.models import AuditEntry
-from drive.play.services import evening
+from drive.scoring.services import online_tables as evening
 
 pytestmark = pytest.mark.django_db
 

@@ -9,10 +9,10 @@ from django.core.management import call_command
 
 from drive.backup.services.backup import export_event, import_event
 from drive.events.models import AuditEntry, Event
-from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.evening import evening_tables
-from drive.play.selectors.tables import hand_records
-from drive.play.services import evening
+from drive.games.models import PlayAction, PlaySeat, PlayTable
+from drive.scoring.selectors.online_tables import evening_tables
+from drive.games.selectors.tables import hand_records
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, OnlineTables, Standing
 from drive.scoring.services import evening as ev
 from drive.scoring.services import ranking
@@ -24,7 +24,7 @@ pytestmark = pytest.mark.django_db
 
 def online_of(event):
     """The online tables as a reader sees them: ids aside."""
-    listing = evening_tables(event)
+    listing = evening_tables(event=event)
     tables = [{k: v for k, v in t.items() if k not in ("id", "url", "hands_url", "seconds_left")}
               for t in listing["online"]]
     return {**{k: v for k, v in listing.items() if k not in ("event", "online")}, "online": tables}
@@ -55,7 +55,7 @@ def test_an_evening_played_online_round_trips(make_event, organiser, tmp_path):
     path = tmp_path / "online.json"
     call_command("export_event", str(event.pk), "-o", str(path))
     document = json.loads(path.read_text(encoding="utf-8"))
-    assert len(document["rows"]["play.playtable"]) == 2 and document["rows"]["scoring.onlinetables"]
+    assert len(document["rows"]["games.playtable"]) == 2 and document["rows"]["scoring.onlinetables"]
     empty_the_database()
     assert not PlayTable.objects.exists() and not OnlineTables.objects.exists()
 
@@ -83,3 +83,21 @@ def test_a_copy_in_the_same_database_has_tables_of_its_own(make_event, organiser
     originals = set(PlayTable.objects.filter(event=event).values_list("invite", flat=True))
     assert not originals & set(PlayTable.objects.filter(event=copy).values_list("invite", flat=True))
     assert Standing.objects.filter(event=copy).count() == Standing.objects.filter(event=event).count()
+
+
+def test_an_export_from_before_the_games_app_still_imports(make_event, organiser):
+    """Exports written before issue 21 name the online tables' rows play.playtable,
+    play.playseat and play.playaction: they are read as the games app's."""
+    event = seated_evening(make_event, accounts=(1, 2, 5, 6, 7, 8))
+    evening.set_online_tables(actor=organiser, event=event, mode="online", robot="rules")
+    ev.start_round(actor=organiser, event=event)
+    play_hand(PlayTable.objects.get(event=event, table_number=2))  # by its people
+    before = games_of(event)
+    document = export_event(event_id=event.pk)
+    rows = document["rows"]
+    for name in ("playtable", "playseat", "playaction"):
+        rows[f"play.{name}"] = rows.pop(f"games.{name}")
+    assert not any(label.startswith("games.") for label in rows)
+    empty_the_database()
+    copy = import_event(document=document)
+    assert games_of(copy) == before and len(before) == 2

@@ -4,8 +4,8 @@ paper table neither; the online table's console page has no paper entry of a han
 being played. Screenshots: console-grid-online-phone.png, -desktop.png, -table.png."""
 import pytest
 
-from drive.play.models import PlayTable
-from drive.play.services import evening
+from drive.games.models import PlayTable
+from drive.scoring.services import online_tables as evening
 from drive.scoring.services import evening as ev
 from tests import seats
 from tests.play.evening_kit import play_hand, seated_evening

@@ -194,7 +194,7 @@ def steer(table_id, wanted):
     other choice random. The page then opens on that turn."""
     import random
 
-    from drive.play.models import PlayTable
+    from drive.games.models import PlayTable
     from engine import replay_game
 
     table = PlayTable.objects.get(pk=table_id)

@@ -8,8 +8,8 @@ The tables are made before Playwright starts, or in a thread of their own (no OR
 test's thread once its event loop runs, see test_registration_flow)."""
 import pytest
 
-from drive.play.models import PlayTable
-from drive.play.services import tables
+from drive.games.models import PlayTable
+from drive.games.services import tables
 
 from .test_play import fast_polls, fetched, signed_in  # noqa: F401  (fixture reused)
 

@@ -3,7 +3,7 @@
 the home page's Play now), and nothing sticks out sideways on the home page."""
 import pytest
 
-from drive.play.models import PlayTable
+from drive.games.models import PlayTable
 
 from .test_play import fast_polls, signed_in  # noqa: F401  (fixture reused)
 

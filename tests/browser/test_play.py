@@ -6,8 +6,8 @@ tests (tests/play/test_websocket.py). Robots move in-process (eager Celery)."""
 import pytest
 from django.test import Client
 
-from drive.play.models import PlayTable
-from drive.play.services import tables
+from drive.games.models import PlayTable
+from drive.games.services import tables
 from engine import replay_game
 
 from .conftest import WAIT_MS
@@ -241,7 +241,7 @@ def test_bid_whist_calls_are_rows_by_level_on_a_phone_and_by_keyboard(make_user,
     table = tables.create_table(me, "bid", {})
 
     def seat_me_first():  # I sit where the auction starts, robots elsewhere
-        from drive.play.models import PlaySeat
+        from drive.games.models import PlaySeat
         first = replay_game(PlayTable.objects.get(pk=table.pk).record).to_act
         PlaySeat.objects.filter(table=table).update(user=None, robot="rules", last_seen=None)
         PlaySeat.objects.filter(table=table, seat=first).update(user=me, robot="")
@@ -334,7 +334,7 @@ def test_a_card_drawn_under_a_resting_pointer_holds_still_and_takes_the_tap(abov
     the lifted card must still count as under the pointer: otherwise it drops, is hovered
     again and lifts, every frame, and a tap never lands on the flickering card (what made
     a whole game time out in CI)."""
-    from drive.play.models import PlaySeat
+    from drive.games.models import PlaySeat
 
     me = make_user("rester")
     table = tables.create_table(me, "short", {})

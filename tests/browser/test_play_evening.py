@@ -7,8 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from drive.play.models import PlayTable
-from drive.play.services import evening, tables
+from drive.games.models import PlayTable
+from drive.games.services import tables
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, Standing, Table
 from drive.scoring.services import evening as ev
 from drive.scoring.services import ranking

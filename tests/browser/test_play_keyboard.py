@@ -10,11 +10,11 @@ import re
 
 import pytest
 
-from drive.play.models import PlayTable
+from drive.games.models import PlayTable
 from drive.play.selectors.display import display_of
 from drive.play.selectors.history import hand_story
-from drive.play.selectors.tables import hand_records
-from drive.play.services import tables
+from drive.games.selectors.tables import hand_records
+from drive.games.services import tables
 
 from .conftest import WORKER_WAIT_MS
 from .test_play import LEGAL, PLAY, fast_polls, fetched, my_turn, quick_pace, signed_in, version, wait_until  # noqa: F401 (a fixture)

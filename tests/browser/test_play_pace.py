@@ -11,8 +11,8 @@ import random
 import pytest
 from django.utils import timezone
 
-from drive.play.models import PlaySeat, PlayTable
-from drive.play.services import tables
+from drive.games.models import PlaySeat, PlayTable
+from drive.games.services import tables
 from engine import replay_game
 from engine.state import Phase
 

@@ -5,7 +5,7 @@ while the REST view refuses it too. The socket is Playwright's (route_web_socket
 with the code under test, as the server does after its handshake."""
 import pytest
 
-from drive.play.services import tables
+from drive.games.services import tables
 
 from .test_play import my_turn, play_one, signed_in, wait_until
 

@@ -10,8 +10,8 @@ import pytest
 from django.test import Client
 from django.utils import timezone
 
-from drive.play.models import PlayTable
-from drive.play.services import tables
+from drive.games.models import PlayTable
+from drive.games.services import tables
 from engine import VARIANTS
 from engine.state import Phase
 

@@ -30,7 +30,7 @@ from websockets.sync.client import connect
 from django.utils import timezone
 from rest_framework.authtoken.models import Token
 
-from drive.play.models import PlayAction, PlayTable
+from drive.games.models import PlayAction, PlayTable
 from tests import services
 from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url
 from tests.integration.test_faults import PrivateRedis, _wait_for

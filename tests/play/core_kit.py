@@ -2,9 +2,9 @@
 read back from the record, and the cards a seat may not see."""
 import json
 
-from drive.play.models import PlayTable
-from drive.play.selectors.tables import game_of
-from drive.play.services import tables
+from drive.games.models import PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services import tables
 
 THREE_ROBOTS = {"E": "rules", "S": "rules", "W": "rules"}
 

@@ -7,9 +7,9 @@ from django.utils import timezone
 
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant, Movement
-from drive.play.models import PlayTable
-from drive.play.selectors.tables import game_of
-from drive.play.services import actions
+from drive.games.models import PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services import actions
 from drive.scoring.models import Round, Seat, Table
 
 PLAN = {"rounds": [

@@ -6,9 +6,9 @@ from contextlib import redirect_stdout
 
 import pytest
 
-from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of
-from drive.play.services import tables
+from drive.games.models import PlayAction, PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services import tables
 from engine.cli import main as engine_cli
 from tests.play.core_kit import fresh, hidden_cards, shown_cards
 

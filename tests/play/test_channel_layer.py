@@ -15,8 +15,8 @@ from redis.exceptions import TimeoutError as RedisTimeoutError
 
 from drive.core.broadcast import send_table_now
 from drive.core.channel_layer import BLOCK_SECONDS, MARGIN_SECONDS, RedisChannelLayer
-from drive.play.models import PlayTable
-from drive.play.services import tables
+from drive.games.models import PlayTable
+from drive.games.services import tables
 from engine import replay_game
 from tests.play.test_websocket import frame, open_socket
 from tests.services import require_redis

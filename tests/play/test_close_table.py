@@ -6,8 +6,8 @@ import pytest
 from rest_framework.test import APIClient
 
 from drive.core.errors import Conflict, Forbidden
-from drive.play.models import PlayTable
-from drive.play.services import robots, tables
+from drive.games.models import PlayTable
+from drive.games.services import robots, tables
 from tests.play.core_kit import fresh
 
 pytestmark = pytest.mark.django_db

@@ -14,8 +14,8 @@ from rest_framework.test import APIClient
 
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant
-from drive.play.models import PlayTable
-from drive.play.services import evening
+from drive.games.models import PlayTable
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, OnlineTables, Round, Seat, Table
 from drive.scoring.selectors import console as selectors
 from drive.scoring.services import evening as ev

@@ -9,7 +9,7 @@ import pytest
 from django.test import Client
 
 from drive.events.models import AuditEntry
-from drive.play.models import PlayTable
+from drive.games.models import PlayTable
 from drive.scoring.models import OnlineTables
 from drive.scoring.services import evening as ev
 from tests.play.evening_kit import seated_evening, user_of

@@ -6,7 +6,7 @@ import pytest
 from drive.core.errors import Forbidden, Invalid
 from drive.play.models import PlayerDisplay
 from drive.play.selectors.display import display_of
-from drive.play.services import tables
+from drive.games.services import tables
 from drive.play.services.display import set_display
 
 pytestmark = pytest.mark.django_db

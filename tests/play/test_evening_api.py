@@ -3,7 +3,7 @@ organisers only (400 with the field, 403, 404; a change asked during a round is 
 the next round), and the online tables listed with their hand-history links."""
 import pytest
 
-from drive.play.models import PlayTable
+from drive.games.models import PlayTable
 from drive.scoring.models import OnlineTables
 from drive.scoring.services import evening as ev
 from tests.play.evening_kit import past_deadline, seated_evening

@@ -8,9 +8,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.play.models import PlayAction, PlayTable
-from drive.play.selectors.tables import game_of
-from drive.play.services import actions, evening, robots
+from drive.games.models import PlayAction, PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services import actions, robots
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, Round
 from drive.scoring.services import evening as ev
 from tests.play.evening_kit import seated_evening, user_of
@@ -82,8 +83,8 @@ def test_the_deadline_counts_the_clock_not_the_wall_while_paused(table, organise
     ev.pause_clock(actor=organiser, event=event)
     # Paused after the deadline had passed (the beat's sweep had not run yet): still no finishing.
     Round.objects.filter(pk=round_.pk).update(deadline=timezone.now() - timedelta(seconds=1))
-    assert evening.finish_table(table.pk) == 0 and evening.finish_late_tables() == 0
-    assert evening.finish_table(table.pk, now=timezone.now() + timedelta(hours=3)) == 0
+    assert evening.finish_late_table(table_id=table.pk) == 0 and evening.finish_late_tables() == 0
+    assert evening.finish_late_table(table_id=table.pk, now=timezone.now() + timedelta(hours=3)) == 0
     assert not HandResult.objects.filter(round__event=event, change_kind="robots").exists()
     # Paused a quarter of an hour ago with ten minutes left: the wall is past the deadline the
     # round had then, the clock is not (the pause does not count).

@@ -4,8 +4,8 @@ from decimal import Decimal
 
 import pytest
 
-from drive.play.models import PlayTable
-from drive.play.services import evening
+from drive.games.models import PlayTable
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, Round, Seat, Standing, Table
 from drive.scoring.services import evening as ev
 from drive.scoring.services import ranking

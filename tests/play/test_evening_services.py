@@ -7,11 +7,11 @@ import random
 import pytest
 
 from drive.core.errors import Conflict, Forbidden, Invalid
-from drive.play import access
-from drive.play.models import PlayTable
-from drive.play.selectors.evening import evening_tables, table_rules
-from drive.play.selectors.tables import game_of, hand_records
-from drive.play.services import evening
+from drive.games import access
+from drive.games.models import PlayTable
+from drive.scoring.selectors.online_tables import evening_tables, table_rules
+from drive.games.selectors.tables import game_of, hand_records
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, OnlineTables, Round, Standing, Table
 from drive.scoring.rules import rotation_trump
 from drive.scoring.selectors.rounds import tables_out
@@ -36,7 +36,7 @@ def online_evening(make_event, organiser):
 
 def test_the_organiser_sets_tables_online_paper_or_mixed(make_event, organiser):
     event = seated_evening(make_event)
-    assert evening_tables(event)["mode"] == "paper"  # the default: nothing changes for paper evenings
+    assert evening_tables(event=event)["mode"] == "paper"  # the default: nothing changes for paper evenings
     setting = evening.set_online_tables(actor=organiser, event=event, mode="mixed", tables=[2, 1, 2])
     assert (setting.mode, setting.tables, setting.robot) == ("mixed", [1, 2], "rules")
     setting = evening.set_online_tables(actor=organiser, event=event, mode="online", robot="strong")
@@ -102,7 +102,7 @@ def test_the_round_start_deals_each_online_table_with_the_movements_players(onli
     assert game.variant.options.scoring == "drive" and game.variant.options.hands_per_round == 2
     assert game.phase == "play" and len(game.view("N")["hand"]) == 13
     assert round_.deadline is not None  # the same clock as the paper tables
-    assert evening.open_round_tables(online_evening, round_) == []  # safe twice
+    assert evening.open_round_tables(event=online_evening, round_=round_) == 0  # safe twice
 
 
 def test_a_player_without_an_account_is_played_by_the_events_robot(make_event, organiser):
@@ -127,7 +127,7 @@ def test_paper_and_mixed_evenings_deal_only_their_online_tables(make_event, orga
 def test_a_trump_rotation_runs_over_the_whole_evening(make_event, rule):
     event = make_event(hands_per_round=3, trump_rule=rule)
     for round_number in (1, 2, 3):
-        game = find_variant(table_rules(event, round_number)).new_game(random.Random(1))
+        game = find_variant(table_rules(event=event, round_number=round_number)).new_game(random.Random(1))
         for hand in (1, 2, 3):
             game.deal(random.Random(hand))
             assert game.view("N")["trump"] == rotation_trump(event, round_number, hand)  # rule D2
@@ -200,7 +200,7 @@ def test_at_the_deadline_robots_finish_the_hands_and_they_are_flagged(online_eve
     assert flagged == [(1, 2), (2, 1), (2, 2)]
     assert all(r.status == HandResult.Status.CONFIRMED for r in results.values())
     assert "robots" in results[2, 1].history.first().history_change_reason
-    listed = {t["table"]: t for t in evening_tables(online_evening)["online"]}
+    listed = {t["table"]: t for t in evening_tables(event=online_evening)["online"]}
     assert listed[1]["finished_by_robots"] == [2] and listed[2]["finished_by_robots"] == [1, 2]
     assert tables_out(Round.objects.get(event=online_evening, number=1)) == []
     closed = ev.end_round(actor=organiser, event=online_evening)

@@ -8,11 +8,11 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.play.models import PlayTable
-from drive.play.selectors.evening import evening_tables
-from drive.play.selectors.tables import game_of
-from drive.play.services import actions, robots
-from drive.play.services import evening
+from drive.games.models import PlayTable
+from drive.scoring.selectors.online_tables import evening_tables
+from drive.games.selectors.tables import game_of
+from drive.games.services import actions, robots
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, Standing
 from drive.scoring.services import evening as ev
 from drive.scoring.services import ranking
@@ -89,7 +89,7 @@ def test_a_player_who_never_comes_is_played_by_a_stand_in_after_the_timeout_from
     after = fresh(table)
     assert after.version > before and game_of(after).to_act != "E"  # the stand-in played East's card at once
     assert after.actions.filter(version=before + 1, seat="E", by_robot=True).exists()
-    listed = {t["table"]: t for t in evening_tables(table.event)["online"]}[1]  # the console's list
+    listed = {t["table"]: t for t in evening_tables(event=table.event)["online"]}[1]  # the console's list
     assert [s["standin"] for s in listed["seats"]] == [False, True, False, False]
 
 

@@ -9,10 +9,10 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.test import Client
 
 from drive.core.jobs import task
-from drive.play.models import PlayHandReview
-from drive.play.selectors.tables import table_view
-from drive.play.services import actions, reviews, tables
-from drive.play.tasks import review_hand
+from drive.games.models import PlayHandReview
+from drive.games.selectors.tables import table_view
+from drive.games.services import actions, reviews, tables
+from drive.games.tasks import review_hand
 
 pytestmark = pytest.mark.django_db
 

@@ -13,9 +13,9 @@ import re
 import pytest
 from django.test import Client
 
-from drive.play.models import PlayHandReview
-from drive.play.selectors.tables import table_view
-from drive.play.services import actions, tables
+from drive.games.models import PlayHandReview
+from drive.games.selectors.tables import table_view
+from drive.games.services import actions, tables
 
 pytestmark = pytest.mark.django_db
 

@@ -9,9 +9,9 @@ from asgiref.sync import sync_to_async
 from django.utils import timezone
 
 from drive.core.errors import Conflict, Invalid
-from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of
-from drive.play.services import actions, robots, tables
+from drive.games.models import PlayAction, PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services import actions, robots, tables
 from tests.play.core_kit import fresh
 from tests.play.test_websocket import open_socket
 from tests.play.test_robot_queue import robot_to_act, sent  # noqa: F401 - the fixture

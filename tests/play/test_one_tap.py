@@ -10,8 +10,9 @@ from html import unescape
 import pytest
 from django.test import Client
 
-from drive.play.models import PlayTable
-from drive.play.services import evening, tables
+from drive.games.models import PlayTable
+from drive.games.services import tables
+from drive.scoring.services import online_tables as evening
 from drive.scoring.services import evening as ev
 from tests.play.evening_kit import seated_evening, user_of
 

@@ -7,9 +7,9 @@ import re
 import pytest
 from django.test import Client
 
-from drive.play.models import PlayTable
-from drive.play.services import actions, tables
-from drive.play.selectors.tables import table_view
+from drive.games.models import PlayTable
+from drive.games.services import actions, tables
+from drive.games.selectors.tables import table_view
 
 
 def signed_in(user, language="en"):

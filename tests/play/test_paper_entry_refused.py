@@ -5,8 +5,8 @@ entry form, and a paper table of the same mixed evening enters as before."""
 import pytest
 from django.test import Client
 
-from drive.play.models import PlayTable
-from drive.play.services import evening
+from drive.games.models import PlayTable
+from drive.scoring.services import online_tables as evening
 from drive.scoring.models import HandResult, Table
 from drive.scoring.services import evening as ev
 from tests import seats

@@ -11,9 +11,10 @@ from django.test import Client
 from django.utils import timezone
 
 from drive.core.errors import Conflict, Forbidden, TooMany
-from drive.play.models import PlayTable
-from drive.play.selectors.tables import open_public_tables
-from drive.play.services import evening, tables
+from drive.games.models import PlayTable
+from drive.games.selectors.tables import open_public_tables
+from drive.games.services import tables
+from drive.scoring.services import online_tables as evening
 from drive.play.views.presets import labels
 from drive.scoring.services import evening as ev
 from engine import VARIANTS

@@ -8,10 +8,10 @@ import re
 import pytest
 from django.utils import translation
 
-from drive.play.models import PlayAction
-from drive.play.refusals import SENTENCES, WORDERS, refusal_text
-from drive.play.selectors.tables import game_of
-from drive.play.services import tables
+from drive.games.models import PlayAction
+from drive.games.refusals import SENTENCES, WORDERS, refusal_text
+from drive.games.selectors.tables import game_of
+from drive.games.services import tables
 from engine import REFUSALS
 from engine.errors import IllegalAction
 from tests.engine.refusal_kit import random_refusals

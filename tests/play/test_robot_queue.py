@@ -11,9 +11,9 @@ from celery.signals import before_task_publish
 from django.utils import timezone
 
 from drive.celery import app as celery_app
-from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of
-from drive.play.services import actions, robots, tables
+from drive.games.models import PlayAction, PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services import actions, robots, tables
 from tests.play.core_kit import THREE_ROBOTS, fresh
 
 pytestmark = pytest.mark.django_db

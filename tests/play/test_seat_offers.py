@@ -10,9 +10,9 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from drive.core.errors import Conflict, Forbidden
-from drive.play.models import PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of, table_view
-from drive.play.services import tables
+from drive.games.models import PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of, table_view
+from drive.games.services import tables
 from tests.play.core_kit import fresh, hidden_cards, shown_cards
 
 pytestmark = pytest.mark.django_db

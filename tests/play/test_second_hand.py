@@ -4,8 +4,8 @@ they may sit again only there, whoever invites or offers them another seat."""
 import pytest
 
 from drive.core.errors import Conflict
-from drive.play.selectors.tables import table_view
-from drive.play.services import tables
+from drive.games.selectors.tables import table_view
+from drive.games.services import tables
 from tests.play.core_kit import fresh
 from tests.play.test_seat_offers import seat, silent, table_with_bob  # noqa: F401 - the fixture
 

@@ -6,9 +6,9 @@ import pytest
 from django.contrib.auth.models import AnonymousUser
 
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
-from drive.play.models import PlayAction
-from drive.play.selectors.tables import game_of, hand_records, table_view
-from drive.play.services import actions, tables
+from drive.games.models import PlayAction
+from drive.games.selectors.tables import game_of, hand_records, table_view
+from drive.games.services import actions, tables
 from engine import Phase, find_variant
 from tests.play.core_kit import four_people, fresh, hidden_cards, robot_table, shown_cards
 

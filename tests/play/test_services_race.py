@@ -6,9 +6,9 @@ import pytest
 from django.db import connection
 
 from drive.core.errors import Conflict
-from drive.play.models import PlayAction
-from drive.play.selectors.tables import game_of
-from drive.play.services import actions
+from drive.games.models import PlayAction
+from drive.games.selectors.tables import game_of
+from drive.games.services import actions
 from tests.play.core_kit import four_people, fresh
 from tests.services import require_postgres
 

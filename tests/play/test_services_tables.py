@@ -5,9 +5,9 @@ import pytest
 from django.utils import timezone
 
 from drive.core.errors import Conflict, Forbidden, Invalid
-from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of, hand_records, table_view, tables_of
-from drive.play.services import actions, robots, tables
+from drive.games.models import PlayAction, PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of, hand_records, table_view, tables_of
+from drive.games.services import actions, robots, tables
 from engine import Phase, check_game, find_variant
 from tests.play.core_kit import THREE_ROBOTS, four_people, fresh, robot_table
 

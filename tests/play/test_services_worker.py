@@ -6,10 +6,10 @@ from datetime import timedelta
 import pytest
 from django.utils import timezone
 
-from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of, table_view
-from drive.play.services import actions, tables
-from drive.play.tasks import sweep_silent_seats
+from drive.games.models import PlayAction, PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of, table_view
+from drive.games.services import actions, tables
+from drive.games.tasks import sweep_silent_seats
 from tests.play.core_kit import THREE_ROBOTS, four_people, fresh
 
 pytestmark = [pytest.mark.redis, pytest.mark.worker, pytest.mark.django_db(transaction=True)]

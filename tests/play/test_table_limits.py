@@ -9,8 +9,8 @@ from django.db import connection
 from django.utils import timezone
 
 from drive.core.errors import TooMany
-from drive.play.models import PlaySeat, PlayTable
-from drive.play.services import tables
+from drive.games.models import PlaySeat, PlayTable
+from drive.games.services import tables
 from tests.services import require_postgres
 
 pytestmark = pytest.mark.django_db

@@ -12,10 +12,10 @@ from django.utils import translation
 from django.utils.translation import gettext
 
 from drive.asgi import application
-from drive.play.consumers import NO_TABLE, REFUSED
-from drive.play.models import PlayTable
-from drive.play.services import tables
-from drive.play.refusals import refusal_text
+from drive.games.consumers import NO_TABLE, REFUSED
+from drive.games.models import PlayTable
+from drive.games.services import tables
+from drive.games.refusals import refusal_text
 from engine import IllegalAction, parse_action, replay_game
 
 ORIGIN = (b"origin", b"http://testserver")

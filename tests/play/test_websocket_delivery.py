@@ -8,9 +8,9 @@ import json
 import pytest
 from asgiref.sync import sync_to_async
 
-from drive.play.models import PlayAction, PlayTable
-from drive.play.services import tables
-from drive.play.services.actions import apply_action
+from drive.games.models import PlayAction, PlayTable
+from drive.games.services import tables
+from drive.games.services.actions import apply_action
 from engine import replay_game
 from tests.play.test_websocket import frame, open_socket
 

@@ -12,8 +12,8 @@ from channels.layers import channel_layers
 from rest_framework.test import APIClient
 
 from drive.core.channel_layer import RedisChannelLayer
-from drive.play.consumers import REFUSED, TRY_LATER
-from drive.play.models import PlayTable
+from drive.games.consumers import REFUSED, TRY_LATER
+from drive.games.models import PlayTable
 from engine import replay_game
 from tests.live.test_hub_faults import FlakyLayer
 from tests.play.test_websocket import WAIT, closed_with, frame, open_socket

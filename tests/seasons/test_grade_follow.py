@@ -8,7 +8,7 @@ from drive.events.models import Event
 from drive.scoring.models import Table
 from drive.scoring.services import evening as evenings
 from drive.scoring.services import results
-from drive.scoring.services.online import record_played_hand
+from drive.scoring.services.results import record_played_hand
 from drive.seasons import grade, tasks
 from drive.seasons.grade import Hand
 from drive.seasons.models import GradeBook, GradedEvening, GradePoint, PlayerGrade

@@ -58,9 +58,9 @@ PARTS: list[tuple[str, Callable[[Event], models.QuerySet[Any]]]] = [
     ("scoring.standingsstate", lambda e: apps.get_model("scoring.standingsstate").objects.filter(event=e)),
     # The evening's online tables: each game's record (its hands card by card), seats and
     # actions, so the hand histories and the standings' "finished by robots" survive a restore.
-    ("play.playtable", lambda e: apps.get_model("play.playtable").objects.filter(event=e)),
-    ("play.playseat", lambda e: apps.get_model("play.playseat").objects.filter(table__event=e)),
-    ("play.playaction", lambda e: apps.get_model("play.playaction").objects.filter(table__event=e)),
+    ("games.playtable", lambda e: apps.get_model("games.playtable").objects.filter(event=e)),
+    ("games.playseat", lambda e: apps.get_model("games.playseat").objects.filter(table__event=e)),
+    ("games.playaction", lambda e: apps.get_model("games.playaction").objects.filter(table__event=e)),
     ("live.screen", lambda e: apps.get_model("live.screen").objects.filter(event=e)),
     ("live.announcement", lambda e: e.announcements.all()),
     ("events.auditentry", lambda e: e.audit_entries.all()),
@@ -73,6 +73,10 @@ FRESH = {"door_code": lambda: secrets.token_urlsafe(16), "token": lambda: secret
 # on the event, under these names.
 LEGACY_SCREEN = {"screen_token": "token", "screen_chime": "chime"}
 HISTORY_OF = {"scoring.historicalhandresult": "scoring.handresult"}  # its `id` is the result's id
+# Models that moved app since a document was written: its rows (and audit entries naming
+# them) are read under the new label (issue 21: the online tables went from play to games).
+MOVED = {"play.playtable": "games.playtable", "play.playseat": "games.playseat",
+         "play.playaction": "games.playaction", "play.playhandreview": "games.playhandreview"}
 
 
 def _model(label: str) -> type[models.Model] | None:
@@ -194,6 +198,9 @@ def _insert(label: str, model: type[models.Model], row: dict[str, Any], mapper: 
     values = {f.attname: _value(f, row.get(f.attname), mapper) for f in _fields(model) if f.attname in row}
     if label in HISTORY_OF:  # the result a history row belongs to (kept as is if since deleted)
         values["id"] = mapper.new(_model(HISTORY_OF[label]), row["id"]) or row["id"]
+    if label == "events.auditentry" and row.get("object_type") in MOVED:
+        row = {**row, "object_type": MOVED[row["object_type"]]}
+        values["object_type"] = row["object_type"]
     if label == "events.auditentry" and row.get("object_type") and _model(row["object_type"]):
         new = mapper.new(_model(row["object_type"]), int(row["object_id"])) if row["object_id"].isdigit() else None
         values["object_id"] = str(new) if new is not None else row["object_id"]
@@ -238,7 +245,7 @@ def import_event(*, document: dict[str, Any]) -> Event:
     """Recreate an exported event here with new ids; returns the new event."""
     _check(document)
     mapper = _Mapper(_import_users(document))
-    rows = _with_screens(document.get("rows", {}))
+    rows = _with_screens({MOVED.get(label, label): kept for label, kept in document.get("rows", {}).items()})
     for label, _select in PARTS:
         model = _model(label)
         if model is None or label not in rows:

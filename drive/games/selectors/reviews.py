@@ -1,8 +1,8 @@
-"""The stored double-dummy review of a finished hand (drive.play.services.reviews makes
+"""The stored double-dummy review of a finished hand (drive.games.services.reviews makes
 it): read only, never computed here."""
 from __future__ import annotations
 
-from drive.play.models import PlayHandReview
+from drive.games.models import PlayHandReview
 
 
 def stored_review(*, table_id: int, hand: int) -> PlayHandReview | None:

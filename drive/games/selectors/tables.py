@@ -11,8 +11,8 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from drive.core.accounts import User
 from engine import GameState, Phase, replay_game
-from drive.play.access import may_invite, may_read_hands, seat_of
-from drive.play.models import PlaySeat, PlayTable
+from drive.games.access import may_invite, may_read_hands, seat_of
+from drive.games.models import PlaySeat, PlayTable
 
 PRIVATE_KEYS = ("seat", "hand", "legal")  # a watcher gets none of these
 

@@ -28,14 +28,14 @@ from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.core.holding import Held
 from drive.core.jobs import task
 from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
-from drive.play.access import require_player
-from drive.play.models import PlayAction, PlaySeat, PlayTable
-from drive.play.refusals import refusal_text
-from drive.play.selectors.tables import announced_keeper, game_of, snapshot, snapshot_keeper, table_view
-from drive.play.services.event_hands import post_hand
-from drive.play.services.reviews import hand_ended, review_after_commit
+from drive.games.access import require_player
+from drive.games.models import PlayAction, PlaySeat, PlayTable
+from drive.games.refusals import refusal_text
+from drive.games.selectors.tables import announced_keeper, game_of, snapshot, snapshot_keeper, table_view
+from drive.games.services.hands import post_hand
+from drive.games.services.reviews import hand_ended, review_after_commit
 
-ROBOT_TASK = "drive.play.tasks.robot_move"
+ROBOT_TASK = "drive.games.tasks.robot_move"
 ROBOT_PENDING_SECONDS = 30  # a robot's move not run by then expires unrun (the sweep asks again)
 MAX_ACTION_LENGTH = 64
 SEEN_AGAIN = timedelta(seconds=10)
@@ -79,7 +79,7 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
 
 def judged(game: GameState, action: str) -> str:
     """Apply the action to the game or raise Invalid with the engine's rule, its reason
-    and the refusal's sentence in the reader's language (drive.play.refusals)."""
+    and the refusal's sentence in the reader's language (drive.games.refusals)."""
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_LENGTH:
         raise Invalid(_("An action is a card (\"AS\") or a call (\"pass\")."), field="action")
     try:
@@ -114,7 +114,7 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     table.record = game.record()
     table.version += 1
     table.phase = str(game.phase)
-    # An event's table is finished when its round is closed (drive.play.services.evening):
+    # An event's table is finished when its round is closed (drive.games.services.rounds):
     # its hands are shown to everyone from then, not while the round is still played.
     if game.phase == Phase.OVER and table.finished_at is None and table.event_id is None:
         table.finished_at = timezone.now()

@@ -1,30 +1,26 @@
-"""A hand finished at an event's online table goes into the evening's results at once:
-a confirmed result through the scoring services (no entry step), so the standings, the
-console and the live pages follow as for paper."""
+"""A hand or a game finished at an online table, told to whoever listens (drive.games.signals):
+the evening counts an event's hands in its results at once, with no entry step."""
 from __future__ import annotations
 
 from engine import GameState, Phase
-from drive.play.models import PlayAction, PlayTable
-from drive.scoring.services.online import record_played_hand
+from drive.games.models import PlayAction, PlayTable
+from drive.games.signals import hand_finished, table_finished
 
 SCORED = (Phase.SCORED, Phase.OVER)
 
 
-def hand_over(table: PlayTable, game: GameState) -> bool:
-    """The last action ended a hand of an event's table (before the next is dealt)."""
-    return table.event_id is not None and game.phase in SCORED
-
-
 def post_hand(table: PlayTable, game: GameState, *, by_robots: bool = False) -> None:
-    """The hand just scored (the game's `hands_played`-th) counted for its round and table:
-    the tricks as the engine took them and the hand's trump (rule D2). A hand in which a
-    robot stood in for a person who was not there is flagged so (as robots' hands are)."""
-    if not hand_over(table, game):
+    """After an applied action: if it scored a hand (the game's `hands_played`-th), say so
+    with each side's tricks as the engine took them and the hand's trump (rule D2), and if it ended
+    the game, say that too. A hand in which a robot stood in for a person is flagged so."""
+    if game.phase not in SCORED:
         return
     view = game.view(game.variant.seats[0])  # the trick counts and the trump are public
-    record_played_hand(event_id=table.event_id, round_number=table.round_number, table_number=table.table_number,
-                       hand_number=game.hands_played, ns_tricks=view["tricks"]["NS"], trump=view["trump"],
-                       by_robots=by_robots, stood_in=not by_robots and stood_in(table, game))
+    hand_finished.send(sender=PlayTable, table=table, hand=game.hands_played, tricks=dict(view["tricks"]),
+                       trump=view["trump"], by_robots=by_robots,
+                       stood_in=not by_robots and table.event_id is not None and stood_in(table, game))
+    if game.phase == Phase.OVER:
+        table_finished.send(sender=PlayTable, table=table)
 
 
 def stood_in(table: PlayTable, game: GameState) -> bool:

@@ -13,12 +13,11 @@ from django.core.cache import cache
 from django.db import transaction
 
 from drive.core.jobs import task
-from engine import EngineError, GameState, Phase
-from engine.analysis import analyse
-from drive.play.models import PlayHandReview, PlayTable
-from drive.play.selectors.tables import hand_records
+from engine import EngineError, GameState, Phase, analyse
+from drive.games.models import PlayHandReview, PlayTable
+from drive.games.selectors.tables import hand_records
 
-REVIEW_TASK = "drive.play.tasks.review_hand"
+REVIEW_TASK = "drive.games.tasks.review_hand"
 ASK_AGAIN_SECONDS = 60  # a page asks a worker for one hand's missing review at most this often
 
 

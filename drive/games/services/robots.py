@@ -13,12 +13,10 @@ from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from drive.core.broadcast import publish_table
-from engine import Phase
-from engine.robots import ROBOTS
-from drive.play.models import PlaySeat, PlayTable
-from drive.play.selectors.evening import round_paused
-from drive.play.selectors.tables import game_of
-from drive.play.services.actions import (is_paused, judged, locked_table, record_action, robot_move_started,
+from engine import ROBOTS, Phase
+from drive.games.models import PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services.actions import (is_paused, judged, locked_table, record_action, robot_move_started,
                                          send_robot_move, wake_robot)
 
 STANDIN_ROBOT = "rules"  # who plays for a silent person
@@ -29,14 +27,14 @@ def play_robot(table_id: int, version: int) -> bool:
     """The robot to act plays, if the table is still at `version` and a robot is to act
     (a task sent twice, or overtaken by its player's return, does nothing). At an event's
     table whose round clock is paused it waits: the clock's resume wakes it again
-    (drive.play.services.evening.resume_round_tables); at a casual table with no person
+    (drive.games.services.rounds.run_clock); at a casual table with no person
     present it waits too: the first person back wakes it (actions.back_in_seat)."""
     with transaction.atomic():
         table = PlayTable.objects.select_for_update().filter(pk=table_id).first()
         if table is None or table.finished_at is not None:
             return False
         robot_move_started(table)  # this was the table's pending move: the next may be queued
-        if table.event_id is not None and round_paused(table.event_id, table.round_number):
+        if table.clock_stopped:
             return False
         seats = list(table.seats.all())
         if is_paused(table, seats):
@@ -77,7 +75,7 @@ def stand_in_if_silent(table_id: int, now: timezone.datetime) -> int:
         table = locked_table(table_id)
         if table.finished_at is not None:
             return 0
-        if table.event_id is not None and round_paused(table.event_id, table.round_number):
+        if table.clock_stopped:
             return 0  # nobody is silent while the clock is stopped; its resume wakes the robots
         silent = table.changed_at <= now - timedelta(seconds=table.timeout_seconds)
         absent = stand_in_for_absent(table, now) if table.event_id is not None else 0

@@ -25,10 +25,10 @@ from drive.core.accounts import User
 from drive.core.broadcast import publish_table
 from drive.core.errors import Conflict, Forbidden, Invalid, TooMany
 from engine import VARIANTS, EngineError, GameState, Phase, Variant, new_rng, replay_game
-from drive.play.access import invited, is_away, may_manage, may_take_seat, require_manager, seat_of, signed_in
-from drive.play.models import PlaySeat, PlayTable
-from drive.play.selectors.tables import game_of
-from drive.play.services.actions import back_in_seat, locked_table, wake_robot
+from drive.games.access import invited, is_away, may_manage, may_take_seat, require_manager, seat_of, signed_in
+from drive.games.models import PlaySeat, PlayTable
+from drive.games.selectors.tables import game_of
+from drive.games.services.actions import back_in_seat, locked_table, wake_robot
 
 log = logging.getLogger(__name__)
 

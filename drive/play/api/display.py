@@ -6,7 +6,7 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.core.api_input import valid_data
-from drive.play import access
+from drive.games import access
 from drive.play.api.tables import FORBIDDEN, INVALID
 from drive.play.selectors.display import display_of
 from drive.play.services.display import set_display

@@ -10,9 +10,9 @@ from rest_framework.views import APIView
 from drive.core.api_input import valid_data
 from drive.events.access import require_login
 from drive.events.selectors.events import visible_events
-from drive.play.selectors.evening import evening_tables
-from drive.play.services import evening
 from drive.scoring.models import OnlineTables
+from drive.scoring.selectors.online_tables import evening_tables
+from drive.scoring.services import online_tables as evening
 
 FORBIDDEN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not logged in, or not an organiser of the club")
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such event (or not one you may see)")
@@ -69,7 +69,7 @@ class EveningTablesView(APIView):
     @extend_schema(responses={200: EveningTablesSerializer, 403: FORBIDDEN, 404: NOT_FOUND},
                    summary="How the evening's tables play, and its online tables round by round")
     def get(self, request, event_id):
-        return Response(evening_tables(self._event(request, event_id)))
+        return Response(evening_tables(event=self._event(request, event_id)))
 
     @extend_schema(request=OnlineTablesSerializer,
                    responses={200: EveningTablesSerializer, 400: INVALID, 403: FORBIDDEN, 404: NOT_FOUND,
@@ -80,4 +80,4 @@ class EveningTablesView(APIView):
         data = valid_data(OnlineTablesSerializer, request)
         evening.set_online_tables(actor=request.user, event=event, mode=data["mode"], tables=data.get("tables"),
                                   robot=data.get("robot"))
-        return Response(evening_tables(event))
+        return Response(evening_tables(event=event))

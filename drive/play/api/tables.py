@@ -11,10 +11,10 @@ from rest_framework.views import APIView
 
 from drive.core.api_input import valid_data
 from drive.core.seats import seat_letter
-from drive.play import access
-from drive.play.models import SEATS, PlaySeat
-from drive.play.selectors import tables as selectors
-from drive.play.services import actions, tables
+from drive.games import access
+from drive.games.models import SEATS, PlaySeat
+from drive.games.selectors import tables as selectors
+from drive.games.services import actions, tables
 
 ROBOTS = [(kind, label) for kind, label in PlaySeat.Robot.choices if kind]
 SEAT_MESSAGES = {"invalid_choice": _("Seat must be N, E, S or W.")}

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
 from drive.core.errors import Forbidden, Invalid
-from drive.play.access import signed_in
+from drive.games.access import signed_in
 from drive.play.models import PlayerDisplay
 from drive.play.selectors.display import Display, display_of
 

@@ -10,8 +10,8 @@ from urllib.parse import parse_qs, urlsplit
 from django import template
 from django.utils.translation import gettext as _
 
-from drive.play.models import PlayTable
-from drive.play.selectors.evening import my_online_table
+from drive.games.models import PlayTable
+from drive.games.selectors.evening import my_online_table
 from drive.play.views.presets import preset_label
 
 register = template.Library()
@@ -21,7 +21,7 @@ TABLE_PATH = re.compile(r"^/play/(\d+)/$")
 @register.simple_tag
 def online_table_of(user, event) -> str | None:
     """The page of the user's online table in the evening's round in play, or None."""
-    return my_online_table(user, event.pk)
+    return my_online_table(user=user, event_id=event.pk)
 
 
 @register.simple_tag

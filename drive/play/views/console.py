@@ -1,8 +1,8 @@
 """The organiser's page of an evening's online tables: how its tables play (on paper,
 online, or mixed: the tables listed online, and the robot for a seat without a player)
 and every online table of the evening, to watch, to fill a seat at, or to read its hands.
-Thin: the setting is `services.evening.set_online_tables` (its audit entry included), the
-list is `selectors.evening.evening_tables`."""
+Thin: the setting is `drive.scoring.services.online_tables.set_online_tables` (its audit entry
+included), the list is `drive.scoring.selectors.online_tables.evening_tables`."""
 from __future__ import annotations
 
 import re
@@ -19,10 +19,10 @@ from django.views.decorators.http import require_http_methods
 from drive.core.errors import Forbidden, ServiceError
 from drive.core.seats import seat_letter
 from drive.events.access import organised_event
-from drive.play.models import PlaySeat
-from drive.play.selectors.evening import evening_tables
-from drive.play.services import evening as evening_services
+from drive.games.models import PlaySeat
 from drive.scoring.models import OnlineTables
+from drive.scoring.selectors.online_tables import evening_tables
+from drive.scoring.services import online_tables as evening_services
 
 ROBOT_LABELS = dict(PlaySeat.Robot.choices)
 MAX_LISTED = 200
@@ -86,7 +86,7 @@ def _rows(listing: dict) -> list[dict]:
 @require_http_methods(["GET", "POST"])
 def online_tables(request: HttpRequest, event_id: int) -> HttpResponse:
     event = organised_event(request.user, event_id)
-    listing = evening_tables(event)
+    listing = evening_tables(event=event)
     status = 200
     if request.method == "POST":
         form = OnlineTablesForm(request.POST)

@@ -18,15 +18,15 @@ from django.views.decorators.http import require_http_methods, require_POST
 from drive.core.errors import Forbidden, ServiceError
 from drive.core.seats import seat_letter
 from engine import VARIANTS
-from drive.play.access import (any_table, invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
+from drive.games.access import (any_table, invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
                                may_watch, offered_seat_to, remember_invite, seat_of)
-from drive.play.models import PlaySeat, PlayTable
-from drive.play.services import tables as table_services
+from drive.games.models import PlaySeat, PlayTable
+from drive.games.services import tables as table_services
 from drive.play.selectors.history import hand_story
 from drive.play.selectors.display import display_classes, display_of
-from drive.play.selectors.reviews import stored_review
-from drive.play.services.reviews import ask_review
-from drive.play.selectors.tables import (creator_name, hand_records, offers_to, open_public_tables, players,
+from drive.games.selectors.reviews import stored_review
+from drive.games.services.reviews import ask_review
+from drive.games.selectors.tables import (creator_name, hand_records, offers_to, open_public_tables, players,
                                          table_view, table_with_seats, tables_of)
 from drive.play.views.words import page_words, rank_letters, rank_names, review_words, suit_names, suits_of
 from drive.play.views.presets import preset_label, presets, quick_groups

@@ -135,7 +135,7 @@ def _counts(hand: dict[str, Any], you: dict[str, Any]) -> dict[str, int]:
 
 def _hand(event: Event, round_: Round, number: int, result: HandResult | None) -> dict[str, Any]:
     fixed = rotation_trump(event, round_.number, number)
-    hand = {"hand_number": number, "trump_fixed": fixed is not None, "status": "missing", "ns_tricks": None,
+    hand: dict[str, Any] = {"hand_number": number, "trump_fixed": fixed is not None, "status": "missing", "ns_tricks": None,
             "ew_tricks": None, "trump": fixed or "", "entered_by": "", "confirmed_by": "",
             "disputed_ns_tricks": None, "disputed_ew_tricks": None, "version": 0}
     if result is not None:
@@ -192,7 +192,7 @@ def _next_round(event: Event, round_: Round | None, table: Table,
             "entrant": seat["entrant"],
             "number": seat["number"],
             "from_position": seat["position"],
-            "table": going.table.number if going and going.table_id else None,
+            "table": going.table.number if going and going.table is not None else None,
             "position": going.position if going and going.table_id else "",
             "position_display": Seat.Position(going.position).label if going and going.table_id else "",
             "sits_out": bool(going and not going.table_id),
@@ -232,7 +232,7 @@ def table_state(table: Table, viewer: str | None = None) -> dict[str, Any]:
         if round_ else []
     for hand in hands:
         hand["mode"] = _mode(hand, you, open_)
-        if hand["mode"] == "recount":
+        if hand["mode"] == "recount" and you is not None:  # a recount is offered to a seated viewer only
             hand.update(_counts(hand, you))
     return {
         "event": {"id": event.pk, "title": event.title, "phase": event.phase, "rounds": event.rounds,

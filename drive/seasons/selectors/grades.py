@@ -11,7 +11,7 @@ from django.db.models import F
 
 from drive.events.models import Event
 from drive.scoring.models import HandResult, Seat
-from drive.scoring.services.online import FINISHED_BY_ROBOTS, PLAYED_ONLINE, STOOD_IN
+from drive.scoring.services.results import FINISHED_BY_ROBOTS, PLAYED_ONLINE, STOOD_IN
 from drive.seasons import grade
 from drive.seasons.models import GradeBook, GradedEvening, GradePoint, PlayerGrade
 
@@ -58,7 +58,7 @@ def evening_hands(event_id: int) -> list[grade.Hand]:
       for an absent person), now or in any earlier version of the row (an organiser's
       later correction of its tricks does not make the hand the people's);
     - a hand played online at which a seat's player has no active account: a robot
-      played that seat (drive.play seats robots there).
+      played that seat (drive.games seats robots there).
     """
     seats: dict[tuple[int, int], dict[str, tuple[int, bool]]] = {}
     rows = (Seat.objects.filter(round__event_id=event_id, table__isnull=False)
