@@ -9,9 +9,9 @@ import pytest
 
 from drive.scoring.services import results
 from drive.events.prizes import from_legacy, legacy_kind
-from drive.scoring.selectors.results import award_prizes
+from drive.scoring.prizes import award_prizes
 from drive.scoring.services import results
-from drive.scoring.selectors.results import award_prizes
+from drive.scoring.prizes import award_prizes
 
 from .test_results_pages import played, publish  # noqa: F401 (a fixture)
 

@@ -17,6 +17,7 @@ from drive.events.models import Event
 from drive.events.access import is_organiser, require_organiser
 from drive.events.prizes import shown_name
 
+from drive.scoring import sheet
 from drive.scoring.selectors import results as selectors
 from drive.events.access import visible_event
 from drive.scoring.access import players_event, results_event
@@ -60,7 +61,7 @@ def results(request, event_id):
     data = selectors.results_of(event, fresh_standings(event=event))
     columns = selectors.results_columns(event)
     for line in data["lines"]:
-        line.grid = selectors.score_grid(line, columns)
+        line.grid = sheet.score_grid(line, columns)
     context = {**data, "columns": columns, "published": event.phase == Event.Phase.RESULTS_PUBLISHED}
     return render(request, "scoring/results/results.html", context)
 
@@ -90,7 +91,7 @@ def results_csv(request, event_id):
                       line.average, line.hands_played, line.hands_won, line.sit_out_hands, line.sit_out_credit,
                       line.missed_text, line.first_half, line.second_half,
                       "; ".join(shown_name(prize) for prize in line.prizes),
-                      *selectors.grid_text(selectors.score_grid(line, columns))])
+                      *sheet.grid_text(sheet.score_grid(line, columns))])
     return response
 
 
