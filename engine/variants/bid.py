@@ -7,8 +7,12 @@ leading (B3, B4) -> the bidding side scores or loses (B5). The game ends when a
 side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 """
 
+import random
+from typing import Any
+
 from ..actions import PASS, STRAINS, Action, bid, discard, play, ranking, trump
 from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
+from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
 from ..variant import Variant
@@ -17,7 +21,7 @@ from .bid_rules import HIGHEST, BidOptions, game_decided, hand_points, may_overc
 from .bid_view import table_view
 
 HAND = 12                                               # B1
-PACKETS = {**{s: HAND for s in SEATS}, "kitty": KITTY}
+PACKETS: dict[str, int] = {**{s: HAND for s in SEATS}, "kitty": KITTY}
 _KITTY_AT = {"last_six": range(48, 54), "first_six": range(KITTY),   # deck positions (B1)
              "after_first_rounds": range(4, 30, 5)}
 
@@ -25,15 +29,15 @@ _KITTY_AT = {"last_six": range(48, 54), "first_six": range(KITTY),   # deck posi
 class BidGame(GameState):
     """A game of bid whist to +5 or -5 (B5), or a drive's round of hands (D1)."""
 
-    def __init__(self, variant: Variant, first_dealer: str):
+    def __init__(self, variant: Variant, first_dealer: str) -> None:
         super().__init__(variant, first_dealer)
         self.totals = [0, 0]
-        self.hand_log: list[dict] = []
+        self.hand_log: list[dict[str, Any]] = []
         self.winner: int | None = None
         self.result: str | None = None
         self._new_hand({s: 0 for s in SEATS}, 0)
 
-    def _new_hand(self, held: dict, kitty: int) -> None:
+    def _new_hand(self, held: dict[str, int], kitty: int) -> None:
         self.held, self.kitty = held, kitty     # as dealt
         self.calls: list[tuple[str, Action]] = []
         self.high: tuple[str, Action] | None = None   # (bidder, contract)
@@ -47,10 +51,24 @@ class BidGame(GameState):
         if self.phase == Phase.AUCTION:
             return self._caller(len(self.calls))
         if self.phase == Phase.EXCHANGE:
-            return self.high[0]
+            return self._high_bid[0]
         if self.phase == Phase.PLAY:
-            return SEATS[self.tricks.turn]
+            return SEATS[self._bid_tricks.turn]
         return None
+
+    @property
+    def _high_bid(self) -> tuple[str, Action]:
+        """(bidder, contract): set by the first bid of the auction (B2)."""
+        if self.high is None:
+            raise EngineError("no one has bid yet")
+        return self.high
+
+    @property
+    def _bid_tricks(self) -> BidTricks:
+        """The hand's tricks: set once the six are put away (B4)."""
+        if self.tricks is None:
+            raise EngineError("the hand is not in play yet")
+        return self.tricks
 
     def _caller(self, n: int) -> str:
         return SEATS[(SEATS.index(self.dealer) + 1 + n) % 4]    # B2: from the dealer's left
@@ -61,7 +79,7 @@ class BidGame(GameState):
 
     # --- dealing ----------------------------------------------------------------
 
-    def _shuffle(self, rng, dealer: str) -> dict:
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         """One card at a time clockwise from the dealer's left; the kitty's
         six are taken from the positions ``kitty_deal`` names (B1)."""
         deck = list(range(54))
@@ -77,7 +95,7 @@ class BidGame(GameState):
                 dealt += 1
         return {"dealer": dealer, "hands": packets_json(masks)}
 
-    def _start(self, deal: dict) -> None:
+    def _start(self, deal: dict[str, Any]) -> None:
         if set(deal) - {"dealer", "hands"}:
             raise BadRecord(f"unknown deal fields: {sorted(set(deal) - {'dealer', 'hands'})}")
         masks = read_packets(deal, PACKETS, JOKER_DECK)     # B1: 54 cards, 12 each, kitty 6
@@ -90,7 +108,7 @@ class BidGame(GameState):
         if self.phase == Phase.AUCTION:
             return self._calls()
         if self.phase == Phase.PLAY:
-            return [play(c) for c in self.tricks.legal_moves()]
+            return [play(c) for c in self._bid_tricks.legal_moves()]
         if self.trump is None:
             return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
                 else [trump(s) for s in "SHDC"]
@@ -100,7 +118,7 @@ class BidGame(GameState):
         """The cards the bidder may put away next, one at a time (B4): any of
         his 18 not yet put away, none the options keep, and the ones they
         bury once only those fit in what is left of the six."""
-        held = self.held[self.high[0]] | self.kitty
+        held = self.held[self._high_bid[0]] | self.kitty
         must, banned = discard_rule(held, self.no_trump, self.options)
         put = self.discards or 0
         must_left = must & ~put
@@ -130,7 +148,7 @@ class BidGame(GameState):
         elif self.phase == Phase.EXCHANGE:
             self._discard(action)
         else:
-            self._play_card_of(self.tricks, action)
+            self._play_card_of(self._bid_tricks, action)
 
     def _call(self, action: Action) -> None:
         if action.kind == "pass":
@@ -143,13 +161,15 @@ class BidGame(GameState):
         elif action not in self._calls():
             message, rule, reason, params = self._why_not(action)
             raise self._refuse(message, rule, reason, action, params)
-        self.calls.append((self.to_act, action))
+        caller = self.to_act
+        assert caller is not None        # a call is applied only for the seat to act
+        self.calls.append((caller, action))
         if action.kind == "bid":
             self.high = (self.calls[-1][0], action)
         if len(self.calls) == 4:
             self.phase = Phase.EXCHANGE
 
-    def _why_not(self, action: Action) -> tuple[str, str, str, dict]:
+    def _why_not(self, action: Action) -> tuple[str, str, str, dict[str, object]]:
         """(message, rule, reason, params) for a bid the auction refuses (B2)."""
         opts = self.options
         if not opts.min_bid <= action.level <= HIGHEST:
@@ -158,8 +178,8 @@ class BidGame(GameState):
         if self._forced():
             return (f"the forced dealer bids {opts.min_bid} only", "B2", "forced_bid_minimum",
                     {"min": opts.min_bid})
-        return (f"{action} does not beat {self.high[1]}", "B2", "bid_too_low",
-                {"action": str(action), "to_beat": str(self.high[1])})
+        return (f"{action} does not beat {self._high_bid[1]}", "B2", "bid_too_low",
+                {"action": str(action), "to_beat": str(self._high_bid[1])})
 
     def _declare(self, action: Action) -> None:
         """B4: trump for a trump bid, the ranking for no trump."""
@@ -172,28 +192,29 @@ class BidGame(GameState):
             if action.kind != "trump":
                 raise self._refuse("the bidder names trump first, e.g. 'trump H'", "B4",
                                    "must_name_trump", action)
-            self.trump, self.ranking = parse_suit(action.strain), self.high[1].strain
+            self.trump, self.ranking = parse_suit(action.strain), self._high_bid[1].strain
         self.discards = 0
 
     def _discard(self, action: Action) -> None:
         """One card of the six put away (B4); the sixth starts the play."""
-        bidder = self.high[0]
+        bidder = self._high_bid[0]
         held = self.held[bidder] | self.kitty
         if action.kind != "discard" or len(action.cards) != 1:
             raise self._refuse("the bidder puts away six cards, one at a time: 'discard 2C'", "B4",
                                "discard_one", action, {"count": KITTY})
-        card = BIT[action.cards[0]]
-        if not held & ~self.discards & card:
+        card, put = BIT[action.cards[0]], self.discards or 0
+        if not held & ~put & card:
             raise self._refuse("only cards of the hand and the kitty can be put away", "B4",
                                "not_in_hand", action, {"card": card_str(action.cards[0])})
         if not self._discardable() & card:
             raise self._refuse("these rules say which jokers go to the kitty", "B4",
                                "kitty_jokers", action)
-        self.discards |= card
-        if self.discards.bit_count() < KITTY:
+        self.discards = put = put | card
+        if put.bit_count() < KITTY:
             return
         hands = [self.held[s] for s in SEATS]
-        hands[SEATS.index(bidder)] = held ^ self.discards
+        hands[SEATS.index(bidder)] = held ^ put
+        assert self.trump is not None and self.ranking is not None   # named before the discards (B4)
         self.tricks = BidTricks(hands, SEATS.index(bidder), self.trump, self.ranking, self.options)
         self.phase = Phase.PLAY                 # B4: the bidder leads
 
@@ -205,13 +226,13 @@ class BidGame(GameState):
         books = [won[0] + won[2], won[1] + won[3]]
         if self.tricks is not None:
             if self.options.kitty_book == "bidder":
-                books[SEATS.index(self.high[0]) % 2] += 1
+                books[SEATS.index(self._high_bid[0]) % 2] += 1
             elif self.tricks.winners:
                 books[self.tricks.winners[0] % 2] += 1
         return books
 
     def _score_hand(self) -> None:
-        (bidder, contract), opts = self.high, self.options
+        (bidder, contract), opts = self._high_bid, self.options
         side = SEATS.index(bidder) % 2
         books = self.books()[side]
         points = hand_points(contract.level, books, self.no_trump, opts)   # B5
@@ -240,14 +261,14 @@ class BidGame(GameState):
         self.result = f"{self.hands_played} hands played"
         self.phase = Phase.OVER
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         return {"totals": dict(zip(SIDES, self.totals)), "hands": list(self.hand_log),
                 "winner": None if self.winner is None else SIDES[self.winner],
                 "result": self.result}
 
     # --- what is shown (bid_view.py) ----------------------------------------------------
 
-    def _table_view(self, seat: str) -> dict:
+    def _table_view(self, seat: str) -> dict[str, Any]:
         return table_view(self, seat)
 
 

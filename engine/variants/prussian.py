@@ -12,9 +12,13 @@ A deal record: ``{"dealer": "N", "hands": {"N", "E", "S", "W"}, "trump_card": "7
 twice, then the 26 cards.
 """
 
+import random
+from typing import Any
+
 from ..actions import KEEP, SWAP, Action, play
 from ..cards import BIT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of
 from ..deal import deal as deal_cards
+from ..errors import EngineError
 from ..game import Game, Rubber
 from ..seats import SEATS
 from ..state import (BadRecord, GameState, Phase, packets_json, read_cards, read_packets,
@@ -26,35 +30,42 @@ from .prussian_scoring import (TwoHandOptions, hand_score, multiplier, multiply_
 
 PLAYERS = ("N", "S")                    # P1: opposite each other
 RIGHT = {"N": "W", "S": "E"}            # P1: the packet on a player's right (the seat before his)
-DEALT = dict.fromkeys(SEATS, 13)        # P1: four packets of 13
+DEALT: dict[str, int] = dict.fromkeys(SEATS, 13)       # P1: four packets of 13
 
 
 class TwoHandGame(GameState):
     """A rubber (or one game) of Prussian whist, Humbug or Humburg."""
 
-    def __init__(self, variant: Variant, first_dealer: str):
+    def __init__(self, variant: Variant, first_dealer: str) -> None:
         super().__init__(variant, first_dealer)
         self.rules = sheet_rules(self.options)
         self.sheet: Rubber | Game = Rubber(self.rules) if self.options.rubbers else Game(self.rules)
-        self.packets: dict = {}         # label -> the 13 cards dealt there
-        self.playing: dict = {}         # player -> the label of the packet he plays
-        self.decisions: dict = {}       # player -> "keep" or "swap", in the order made
+        self.packets: dict[str, int] = {}       # label -> the 13 cards dealt there
+        self.playing: dict[str, str] = {}       # player -> the label of the packet he plays
+        self.decisions: dict[str, str] = {}     # player -> "keep" or "swap", in the order made
         self.trump: int | None = None
         self.turned: int | None = None
         self.turned_shows = False
         self.tricks: TrickPlay | None = None
-        self.hands_log: list = []
+        self.hands_log: list[dict[str, Any]] = []
 
     @property
     def to_act(self) -> str | None:
         if self.phase == Phase.EXCHANGE:
             return next(p for p in self.order if p not in self.decisions)
         if self.phase == Phase.PLAY:
-            return SEATS[self.tricks.turn]
+            return SEATS[self._tp.turn]
         return None
 
     @property
-    def order(self) -> tuple:
+    def _tp(self) -> TrickPlay:
+        """The hand's tricks: set once both have kept or swapped (P1)."""
+        if self.tricks is None:
+            raise EngineError("the hand is not in play yet")
+        return self.tricks
+
+    @property
+    def order(self) -> tuple[str, str | None]:
         """The non-dealer decides first, then the dealer (point 20)."""
         return (self.elder, self.dealer)
 
@@ -63,20 +74,20 @@ class TwoHandGame(GameState):
         return PLAYERS[1 - PLAYERS.index(self.dealer)]
 
     @property
-    def dead(self) -> tuple:
+    def dead(self) -> tuple[str, ...]:
         """Labels of the packets out of play (P1: face down, seen by no one)."""
         return tuple(label for label in SEATS if label not in self.playing.values())
 
     # --- dealing ----------------------------------------------------------------
 
-    def _shuffle(self, rng, dealer: str) -> dict:
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         d = deal_cards(SEATS.index(dealer), rng, self.rules)      # S4, S5: clockwise from the left
-        raw = {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, d.hands)))}
+        raw: dict[str, Any] = {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, d.hands)))}
         if d.trump_card is None:
             return raw | {"trump": "NT"}                          # P2 without trumps
         return raw | {"trump_card": card_str(d.trump_card)}
 
-    def _start(self, deal: dict) -> None:
+    def _start(self, deal: dict[str, Any]) -> None:
         unknown = set(deal) - {"dealer", "hands", "trump", "trump_card"}
         if unknown:
             raise BadRecord(f"unknown deal fields: {sorted(unknown)}")
@@ -86,7 +97,7 @@ class TwoHandGame(GameState):
         self.turned_shows, self.tricks = self.turned is not None, None
         self.phase = Phase.EXCHANGE
 
-    def _read_trump(self, deal: dict, dealers: int) -> tuple:
+    def _read_trump(self, deal: dict[str, Any], dealers: int) -> tuple[int, int | None]:
         if self.options.humbug_no_trump:                          # P2: no card is turned
             if deal.get("trump") != "NT" or "trump_card" in deal:
                 raise BadRecord('without trumps: "trump": "NT" and no turned card', rule="P2")
@@ -106,7 +117,7 @@ class TwoHandGame(GameState):
     def _legal(self) -> list[Action]:
         if self.phase == Phase.EXCHANGE:
             return [KEEP, SWAP]
-        return [play(c) for c in self.tricks.legal_moves()]
+        return [play(c) for c in self._tp.legal_moves()]
 
     def _apply(self, action: Action) -> None:
         if self.phase == Phase.EXCHANGE:
@@ -125,6 +136,7 @@ class TwoHandGame(GameState):
             raise self._refuse(f"{self.to_act} must first keep or swap the packet",
                                "P1", "keep_or_swap", action)
         player = self.to_act
+        assert player is not None and self.trump is not None   # set by the deal (_start)
         self.decisions[player] = action.kind
         if action.kind == "swap":
             self.playing[player] = RIGHT[player]                  # P1: irrevocably
@@ -136,15 +148,15 @@ class TwoHandGame(GameState):
             self.phase = Phase.PLAY
 
     def _play(self, action: Action) -> None:
-        self._play_card_of(self.tricks, action)
-        if len(self.tricks.plays) >= 2:
+        self._play_card_of(self._tp, action)
+        if len(self._tp.plays) >= 2:
             self.turned_shows = False                             # S5: shown until the dealer plays
 
     def _score_hand(self) -> None:
-        t = self.tricks
+        t = self._tp
         kept = sum(1 for d in self.decisions.values() if d == "keep")
         played = (t.deal_hands[0], t.deal_hands[2])
-        hs = hand_score((t.won[0], t.won[2]), played, self.trump, kept, self.options, self.rules)
+        hs = hand_score((t.won[0], t.won[2]), played, t.trump, kept, self.options, self.rules)
         game = self.sheet.current if isinstance(self.sheet, Rubber) else self.sheet
         self.sheet.add_score(hs)
         m = multiplier(kept, self.options)
@@ -160,12 +172,12 @@ class TwoHandGame(GameState):
 
     # --- what is shown -----------------------------------------------------------
 
-    def _table_view(self, seat: str) -> dict:
+    def _table_view(self, seat: str) -> dict[str, Any]:
         t = self.tricks
         held = t.hands[SEATS.index(seat)] if t else self.packets[self.playing[seat]]
-        out = {"hand": [card_str(c) for c in cards_of(held)],
+        out: dict[str, Any] = {"hand": [card_str(c) for c in cards_of(held)],
                "trump": trump_text(self.trump),
-               "trump_card": card_str(self.turned) if self.turned_shows else None,
+               "trump_card": card_str(self.turned) if self.turned_shows and self.turned is not None else None,
                "trick": [], "tricks": {"N": 0, "S": 0}, "last_trick": None,
                "auction": [], "open_hands": {},
                "exchange": [{"seat": p, "call": d} for p, d in self.decisions.items()
@@ -183,7 +195,7 @@ class TwoHandGame(GameState):
         """Announced at once (point 20), or both revealed together when simultaneous."""
         return self.options.swap_order == "elder_first" or len(self.decisions) == len(PLAYERS)
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         out = (_sheet_json(self.sheet) if isinstance(self.sheet, Rubber)
                else _game_json(self.sheet))
         out["winner"] = _player(self.sheet.winner)
@@ -191,8 +203,8 @@ class TwoHandGame(GameState):
         return out
 
 
-def _tricks_view(t: TrickPlay) -> dict:
-    out = {"trick": [{"seat": SEATS[p], "card": card_str(c)} for p, c in t.current_trick()],
+def _tricks_view(t: TrickPlay) -> dict[str, Any]:
+    out: dict[str, Any] = {"trick": [{"seat": SEATS[p], "card": card_str(c)} for p, c in t.current_trick()],
            "tricks": {"N": t.won[0], "S": t.won[2]}}
     if t.winners:
         leader, cards, winner = t.completed_trick(len(t.winners) - 1)
@@ -201,13 +213,13 @@ def _tricks_view(t: TrickPlay) -> dict:
     return out
 
 
-def _game_json(game: Game) -> dict:
+def _game_json(game: Game) -> dict[str, Any]:
     return {"below": dict(zip(PLAYERS, game.below)), "above": dict(zip(PLAYERS, game.above)),
             "winner": _player(game.winner)}
 
 
-def _sheet_json(rubber: Rubber) -> dict:
-    out = {"games": [_game_json(g) for g in rubber.games]}
+def _sheet_json(rubber: Rubber) -> dict[str, Any]:
+    out: dict[str, Any] = {"games": [_game_json(g) for g in rubber.games]}
     if rubber.winner is not None:
         out["points"] = dict(zip(PLAYERS, rubber.points()))
     return out
