@@ -66,3 +66,57 @@ def test_the_documented_floors_are_the_contracts():
     rows = [line for line in section.splitlines() if line.startswith("| ") and not line.startswith("| floor")]
     floors = [sorted(re.findall(r"`([\w.]+)`", row.split("|")[2])) for row in rows]
     assert floors == _contract_floors()
+
+
+MODULE_LINES = 400  # a module longer than this holds more than one capability: split it along them
+
+
+def _private_imports(path: Path):
+    """`from <project module> import _name` (or `import drive.x._module`) in another module:
+    a helper two modules share is public, in the module both stand on."""
+    tree = ast.parse(path.read_text(), filename=str(path))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ImportFrom) and not node.level and (node.module or "").split(".")[0] in PROJECT:
+            private = [a.name for a in node.names if a.name.startswith("_")]
+            private += [part for part in node.module.split(".") if part.startswith("_") and part != "__init__"]
+            for name in private:
+                yield node.lineno, f"{node.module} import {name}"
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                parts = alias.name.split(".")
+                if parts[0] in PROJECT and any(p.startswith("_") and p != "__init__" for p in parts):
+                    yield node.lineno, alias.name
+
+
+def _project_files():
+    return [path for top in PROJECT for path in sorted((ROOT / top).rglob("*.py")) if "migrations" not in path.parts]
+
+
+def test_no_private_name_is_imported_from_another_module():
+    found = [f"{path.relative_to(ROOT)}:{line} {what}"
+             for path in _project_files() for line, what in _private_imports(path)]
+    assert found == []
+
+
+def test_the_check_finds_a_private_import(tmp_path):
+    sample = tmp_path / "sample.py"
+    sample.write_text("from drive.scoring.selectors.results import _final_line, standings\n"
+                      "import drive.core._secret\nfrom django.db import _private\n")
+    assert list(_private_imports(sample)) == [(1, "drive.scoring.selectors.results import _final_line"),
+                                              (2, "drive.core._secret")]
+
+
+def _too_long(paths):
+    return [(path, lines) for path in paths if (lines := len(path.read_text().splitlines())) > MODULE_LINES]
+
+
+def test_no_module_is_over_the_line_limit():
+    found = [f"{path.relative_to(ROOT)}: {lines} lines"
+             for path, lines in _too_long(p for p in _project_files() if p.is_relative_to(ROOT / "drive"))]
+    assert found == []
+
+
+def test_the_line_limit_finds_a_long_module(tmp_path):
+    (tmp_path / "long.py").write_text("x = 1\n" * (MODULE_LINES + 1))
+    (tmp_path / "short.py").write_text("x = 1\n" * MODULE_LINES)
+    assert _too_long(sorted(tmp_path.glob("*.py"))) == [(tmp_path / "long.py", MODULE_LINES + 1)]

@@ -11,6 +11,7 @@ from drive.events.models import Event, Player
 from drive.movements.models import Entrant, Movement
 from drive.scoring.models import Round, Table
 from drive.scoring.services import evening as evenings
+from drive.scoring.services import planning
 from drive.seasons.services import seasons as season_services
 from tests import seats
 
@@ -68,7 +69,7 @@ def play(club, organiser, django_capture_on_commit_callbacks):
             } for round_ in rounds]}
             Movement.objects.create(event=event, kind=kind, players=len(players), rounds=len(rounds),
                                     status=Movement.Status.READY, plan=plan)
-            evenings.seat_next_round(event=event, round_number=1, plan_round=plan["rounds"][0])
+            planning.seat_next_round(event=event, round_number=1, plan_round=plan["rounds"][0])
         for round_ in rounds:
             with django_capture_on_commit_callbacks(execute=True):
                 evenings.start_round(actor=organiser, event=event)

@@ -8,14 +8,11 @@ from __future__ import annotations
 import logging
 import secrets
 from datetime import timedelta
-from typing import Any
 
-from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from engine import SEATS
 from drive.core.clock import seconds_left
 from drive.core import broadcast
 from drive.core.errors import Conflict, NotFound
@@ -24,21 +21,18 @@ from drive.events.models import Event, Registration
 from drive.core.accounts import User
 from drive.events.access import require_organiser
 from drive.movements.services import movements
-from drive.movements.algorithms.build import Budget, replan
-from drive.movements.models import Entrant, Movement
-from drive.movements.algorithms.progressive import next_progressive_round
-from drive.movements.algorithms.quality import report
+from drive.movements.models import Entrant
 from drive.movements.algorithms.schedule import Movement as Plan
-from drive.movements.algorithms.schedule import Round as PlanRound
 
 from drive.core import jobs
-from drive.scoring.services.recompute import standings_changed
 
 from drive.scoring.services import ranking
 from drive.scoring.services import online_tables
 from drive.scoring import signals
-from drive.scoring.models import HandResult, Round, Seat, Table
-from drive.scoring.services.seating import seat_round, tables_needed
+from drive.scoring.models import Round, Table
+from drive.scoring.services.planning import (plan_round, seat_next_round, seats_as_planned, standings_moved,
+                                             store_played_quality)
+from drive.scoring.services.seating import tables_needed
 from drive.scoring.selectors.rounds import current_round, tables_out
 
 log = logging.getLogger(__name__)
@@ -101,45 +95,9 @@ def plan_and_seat_first_round(*, event_id: int) -> int | None:
         return None
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event_id)
-        seat_next_round(event=event, round_number=1, plan_round=plan_round(event=event, movement=movement, number=1))
+        first = plan_round(event=event, movement=movement, number=1)
+        seat_next_round(event=event, round_number=1, plan_round=first)
     return movement.pk
-
-
-def plan_round(*, event: Event, movement: Movement, number: int) -> dict[str, Any]:
-    """Round `number` of the plan; a progressive movement's later rounds follow the results."""
-    if event.movement_kind == Event.MovementKind.PROGRESSIVE and number > 1:
-        return progressive_round(event=event, number=number)
-    return movement.plan["rounds"][number - 1]
-
-
-def progressive_round(*, event: Event, number: int) -> dict[str, Any]:
-    """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
-    previous = event.evening_rounds.get(number=number - 1)
-    seats = list(previous.seats.select_related("table", "entrant"))
-    by_table = {}
-    for seat in seats:
-        if seat.table_id:
-            by_table.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
-    tables = [tuple(by_table[t][p] for p in SEATS) for t in sorted(by_table)]
-    sit_out = tuple(seat.entrant.number for seat in seats if not seat.table_id)
-    winners = [round_winner(round_=previous, table_number=t) for t in sorted(by_table)]
-    counts = {}
-    for seat in Seat.objects.filter(round__event=event, round__number__lt=number, table__isnull=True):
-        counts[seat.entrant.number] = counts.get(seat.entrant.number, 0) + 1
-    following = next_progressive_round(PlanRound(tuple(tables), sit_out), winners, event.progressive_convention,
-                                       sit_out_counts=counts)
-    return Plan(len(seats), "progressive", [following]).to_json()["rounds"][0]
-
-
-def round_winner(*, round_: Round, table_number: int) -> str:
-    """The side with more tricks over the round's hands; a tie goes to the winners of the
-    last hand, and a table with no result yet to N-S (it is flagged as late anyway)."""
-    hands = list(round_.results.filter(table__number=table_number).exclude(status="disputed").order_by("hand_number"))
-    ns = sum(h.ns_tricks for h in hands)
-    ew = sum(h.ew_tricks for h in hands)
-    if ns != ew:
-        return "NS" if ns > ew else "EW"
-    return "EW" if hands and hands[-1].ew_tricks > hands[-1].ns_tricks else "NS"
 
 
 def _check_shown_round(event: Event, shown_round: int | None) -> None:
@@ -236,11 +194,12 @@ def end_round(*, actor: User, event: Event, force: bool = False, shown_round: in
     round_.state, round_.closed_at, round_.late_tables = State.CLOSED, timezone.now(), out
     round_.paused_at = None
     round_.save(update_fields=["state", "closed_at", "late_tables", "paused_at"])
-    _standings_moved(event)  # a closed round's sit-out credit is final now
+    standings_moved(event=event)  # a closed round's sit-out credit is final now
     log_action(actor=actor, event=event, action="round.ended", before={"state": State.PLAYING},
                after={"state": round_.state, "late_tables": out, "forced": bool(force)}, obj=round_)
     if round_.number < event.rounds:
-        seat_next_round(event=event, round_number=round_.number + 1, plan_round=plan_round(event=event, movement=event.movement, number=round_.number + 1))
+        following = plan_round(event=event, movement=event.movement, number=round_.number + 1)
+        seat_next_round(event=event, round_number=round_.number + 1, plan_round=following)
     else:
         event.phase = Phase.FINISHED
         event.save(update_fields=["phase", "updated_at"])
@@ -267,38 +226,6 @@ def publish_results(*, actor: User, event: Event) -> Event:
     return event
 
 
-def store_played_quality(*, event: Event) -> None:
-    """The quality report of the rounds as played: a progressive movement (which follows
-    the results) or a re-planned one gets the same report as a designed one."""
-    movement = getattr(event, "movement", None)
-    played = _played_rounds(event, event.rounds + 1)
-    if movement is None or not played:
-        return
-    players = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first()
-    movement.quality = {**report(played, players), "source": movement.source, "as_played": True}
-    movement.save(update_fields=["quality"])
-
-
-def _standings_moved(event: Event) -> None:
-    """Seats, entrants and rounds move the standings once a hand counts (before the first
-    result there are none to move): their version goes up in this transaction."""
-    if HandResult.objects.filter(round__event=event).exists():
-        standings_changed(event_id=event.pk)
-
-
-def seat_next_round(*, event: Event, round_number: int, plan_round: dict[str, Any]) -> Round:
-    """Apply one round of the movement: seats written, the round marked seated."""
-    round_ = event.evening_rounds.get(number=round_number)
-    if round_.state != State.PENDING:
-        return round_
-    seat_round(round_=round_, plan_round=fit_to_present(event=event, round_number=round_number, plan_round=plan_round))
-    _standings_moved(event)
-    round_.state = State.SEATED
-    round_.save(update_fields=["state"])
-    broadcast.publish(event.pk, broadcast.Change.SEATING, round=round_number)
-    return round_
-
-
 @transaction.atomic
 def retry_movement(*, actor: User, event: Event) -> Event:
     """After a failed computation the organiser asks again."""
@@ -319,55 +246,6 @@ def retry_movement(*, actor: User, event: Event) -> Event:
 # --- late arrivals and leavers -------------------------------------------------------
 
 
-def _played_rounds(event: Event, before: int) -> list[PlanRound]:
-    """Rounds before `before` as the movement algorithms see them (from the stored seats)."""
-    rounds = []
-    for round_ in event.evening_rounds.filter(number__lt=before).exclude(state=State.PENDING).order_by("number"):
-        rounds.append(_plan_round_from_seats(round_))
-    return rounds
-
-
-def _plan_round_from_seats(round_: Round) -> PlanRound:
-    tables, sit_out = {}, []
-    for seat in round_.seats.select_related("table", "entrant"):
-        if seat.table_id:
-            tables.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
-        else:
-            sit_out.append(seat.entrant.number)
-    return PlanRound(tuple(tuple(tables[t][p] for p in SEATS) for t in sorted(tables)), tuple(sit_out))
-
-
-def _from_json(plan_round: dict[str, Any]) -> PlanRound:
-    tables = tuple(tuple(row[p] for p in SEATS) for row in sorted(plan_round["tables"], key=lambda r: r["table"]))
-    return PlanRound(tables, tuple(plan_round["sit_out"]))
-
-
-def fit_to_present(*, event: Event, round_number: int, plan_round: dict[str, Any]) -> dict[str, Any]:
-    """The planned round, re-planned if players arrived or left since it was planned.
-
-    Rounds already played stay as they were; whoever the plan seats and is still here
-    keeps their seat. A designed movement stores its new remaining rounds.
-    """
-    present = sorted(e.number for e in Entrant.objects.filter(event=event) if e.plays_in(round_number))
-    planned = _from_json(plan_round)
-    if set(present) == set(planned.players()):
-        return plan_round
-    progressive = event.movement_kind == Event.MovementKind.PROGRESSIVE
-    movement = event.movement
-    later = [] if progressive else [_from_json(r) for r in movement.plan["rounds"][round_number:]]
-    rounds_left = 1 if progressive else event.rounds - round_number + 1
-    new = replan(_played_rounds(event, round_number), present, rounds_left, current=planned,
-                 seated={p for table in planned.tables for p in table} & set(present), planned=[planned, *later],
-                 budget=Budget(settings.REPLAN_WORK_BUDGET, settings.REPLAN_SAFETY_SECONDS))
-    new_json = Plan(max(present), event.movement_kind, new).to_json()["rounds"]
-    if not progressive:
-        movement.plan["rounds"][round_number - 1:] = new_json
-        movement.version += 1
-        movement.save(update_fields=["plan", "version"])
-        broadcast.publish(event.pk, broadcast.Change.MOVEMENT)
-    return new_json[0]
-
-
 def _next_round_number(event: Event) -> int:
     """The first round a change of players can still reach."""
     round_ = current_round(event)
@@ -381,11 +259,12 @@ def _reseat_if_waiting(event: Event, number: int) -> None:
     round_ = event.evening_rounds.filter(number=number, state=State.SEATED).first()
     if round_ is None:
         return
-    planned = _plan_round_from_seats(round_)
+    planned = seats_as_planned(round_=round_)
     round_.seats.all().delete()
     round_.state = State.PENDING
     round_.save(update_fields=["state"])
-    seat_next_round(event=event, round_number=number, plan_round=Plan(len(planned.players()), event.movement_kind, [planned]).to_json()["rounds"][0])
+    again = Plan(len(planned.players()), event.movement_kind, [planned]).to_json()["rounds"][0]
+    seat_next_round(event=event, round_number=number, plan_round=again)
 
 
 @transaction.atomic
@@ -403,7 +282,7 @@ def add_late_arrival(*, actor: User, event: Event, registration: Registration) -
         raise Conflict(_("The last round has started."))
     top = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first() or 0
     entrant = Entrant.objects.create(event=event, player_id=registration.player_id, number=top + 1, joined_round=number)
-    _standings_moved(event)
+    standings_moved(event=event)
     log_action(actor=actor, event=event, action="entrant.added",
                after={"player": registration.player_id, "number": entrant.number, "joined_round": number}, obj=entrant)
     _reseat_if_waiting(event, number)
@@ -435,7 +314,7 @@ def remove_leaver(*, actor: User, event: Event, entrant: Entrant) -> Entrant:
         raise Conflict(_("Fewer than four players would be left."))
     entrant.left_after_round = number - 1
     entrant.save(update_fields=["left_after_round"])
-    _standings_moved(event)
+    standings_moved(event=event)
     log_action(actor=actor, event=event, action="entrant.left", before={"left_after_round": None},
                after={"left_after_round": entrant.left_after_round}, obj=entrant)
     _reseat_if_waiting(event, number)
