@@ -69,7 +69,7 @@ def send_now(event_id: int, kind: Change, **data: Any) -> None:
         log.warning("broadcast of %s for event %s failed (%r); pages poll meanwhile", kind, event_id, exc)
 
 
-# --- online tables (drive.play) ----------------------------------------------------------
+# --- online tables (drive.games) ----------------------------------------------------------
 
 def table_group(table_id: int) -> str:
     return f"play.{table_id}"

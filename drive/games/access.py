@@ -12,7 +12,7 @@ the club's), and its seats are given by the organisers.
 import secrets
 from collections.abc import MutableMapping
 from datetime import timedelta
-from typing import Any
+from typing import Any, NamedTuple
 
 from django.shortcuts import get_object_or_404
 from django.utils import timezone
@@ -20,13 +20,20 @@ from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
 from drive.core.errors import Forbidden
-from drive.events.access import is_organiser, require_login
+from drive.events.access import is_organiser
 from drive.events.selectors.events import visible_events
 from drive.games.models import PlaySeat, PlayTable
 
 
+def require_login(user: User | None) -> None:
+    # The events app's check, here again so that a card played does not walk through it.
+    if user is None or not user.is_authenticated:
+        raise Forbidden(_("Please log in first."))
+
+
 def signed_in(user: User | None) -> User:
     require_login(user)
+    assert user is not None
     return user
 
 
@@ -79,6 +86,34 @@ def require_player(user: User | None, table: PlayTable) -> PlaySeat:
     if seat is None:
         raise Forbidden(_("You have no seat at this table."))
     return seat
+
+
+class Viewer(NamedTuple):
+    """What one reader of a table's view may see, asked once: their seat (None: a watcher),
+    the last finished hand of a game still played, and the invitation link."""
+    seat: PlaySeat | None
+    reads_hands: bool
+    invites: bool
+
+
+def viewer_of(user: User | None, table: PlayTable) -> Viewer:
+    """The reader's rights in the view (the caller checked that they may watch): a player
+    or a manager reads the last hand (may_read_hands), the players and the creator of a
+    casual table are shown its invitation (may_invite)."""
+    seat = seat_of(user, table)
+    if seat is not None:
+        return Viewer(seat, True, table.event_id is None)
+    manages = may_manage(user, table)
+    return Viewer(None, manages, manages and table.event_id is None)
+
+
+def require_seated(user: User | None, table: PlayTable) -> Viewer:
+    """A player of the table acting (403 otherwise), with what their answer's view shows."""
+    require_login(user)
+    viewer = viewer_of(user, table)
+    if viewer.seat is None:
+        raise Forbidden(_("You have no seat at this table."))
+    return viewer
 
 
 def invited(table: PlayTable, invite: Any) -> bool:

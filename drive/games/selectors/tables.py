@@ -11,7 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from drive.core.accounts import User
 from engine import GameState, Phase, replay_game
-from drive.games.access import may_invite, may_read_hands, seat_of
+from drive.games.access import Viewer, viewer_of
 from drive.games.models import PlaySeat, PlayTable
 
 PRIVATE_KEYS = ("seat", "hand", "legal")  # a watcher gets none of these
@@ -78,6 +78,17 @@ def snapshot_keeper(table: PlayTable, game: GameState) -> Callable[[], None]:
     return lambda: _keep(key, found)
 
 
+def keepers(table: PlayTable, game: GameState, change: str) -> Callable[[], None]:
+    """What keeps, once the action commits, both the game as the table's snapshot at its new
+    version and the table as the announcement `change` left it (one call after commit)."""
+    keep_game, keep_table = snapshot_keeper(table, game), announced_keeper(table, change)
+
+    def keep() -> None:
+        keep_game()
+        keep_table()
+    return keep
+
+
 # --- the table as an announced change left it, kept by the process that made the change ---
 # The action's transaction read the table and its seats (with their players) under the row
 # lock and changed them: once committed, that object is the table as the announcement of this
@@ -110,22 +121,25 @@ def announced_table(table_id: int, change: str) -> PlayTable | None:
         return _announced.get((table_id, change))
 
 
-def table_view(user: User | None, table: PlayTable, game: GameState | None = None) -> dict[str, Any]:
+def table_view(user: User | None, table: PlayTable, game: GameState | None = None,
+               viewer: Viewer | None = None) -> dict[str, Any]:
     """What the caller may see: their seat's view (`GameState.view`), or the public view
     for a watcher, plus the table's id, seat, version, players, last finished hand and,
-    for its players and creator, the invitation link."""
+    for its players and creator, the invitation link. `viewer`: the caller's rights, if
+    the caller has them already (access.require_seated)."""
     if game is None:
         game, last_hand = snapshot(table)
     else:
         last_hand = last_record(table, game)
-    seat = seat_of(user, table)
+    viewer = viewer or viewer_of(user, table)
+    seat = viewer.seat
     view = game.view(seat.seat) if seat is not None else public_view(game)
     # Whoever reads a view may watch the table (the caller checked): a finished game's
     # hands are theirs too, an unfinished one's only for its players and managers.
-    last = last_hand if table.finished_at is not None or may_read_hands(user, table) else None
+    last = last_hand if table.finished_at is not None or viewer.reads_hands else None
     return {**view, "id": table.pk, "seat": seat.seat if seat else None, "version": table.version,
             "last_record": last, "players": players(table), "finished": table.finished_at is not None,
-            "invite_url": invite_url(table) if may_invite(user, table) else None}
+            "invite_url": invite_url(table) if viewer.invites else None}
 
 
 def invite_url(table: PlayTable) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+import uuid
 from contextlib import AbstractContextManager
 from datetime import timedelta
 from typing import Any
@@ -23,16 +24,16 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
-from drive.core.broadcast import new_change, publish_table
+from drive.core.broadcast import publish_table
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
 from drive.core.holding import Held
 from drive.core.jobs import task
 from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
-from drive.games.access import require_player
+from drive.games.access import require_seated
 from drive.games.models import PlayAction, PlaySeat, PlayTable
 from drive.games.refusals import refusal_text
-from drive.games.selectors.tables import announced_keeper, game_of, snapshot, snapshot_keeper, table_view
-from drive.games.services.hands import post_hand
+from drive.games.selectors.tables import game_of, keepers, snapshot, table_view
+from drive.games.services.hands import SCORED, post_hand
 from drive.games.services.reviews import hand_ended, review_after_commit
 
 ROBOT_TASK = "drive.games.tasks.robot_move"
@@ -57,14 +58,15 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
     with transaction.atomic():
         table = locked_table(table_id)
         prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
-        mine = require_player(user, table)
+        viewer = require_seated(user, table)
+        mine = viewer.seat
         if table.finished_at is not None and table.event_id is None:
             raise Conflict(_("The game is over."), extra={"version": table.version})  # or closed for want of people
         if seat is not None and seat != mine.seat:
             raise Forbidden(_("You play seat %(seat)s only.") % {"seat": mine.seat})
         if version != table.version:
             if already_applied(table, mine.seat, action, version):
-                return table_view(user, table)
+                return table_view(user, table, viewer=viewer)
             raise Conflict(_("The table has moved on: reload it."), extra={"version": table.version})
         game = game_of(table)
         if game.to_act != mine.seat:
@@ -74,7 +76,7 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
         record_action(table, game, mine.seat, text, by_robot=False)
         if mine.standin or mine.last_seen is None or timezone.now() - mine.last_seen > SEEN_AGAIN:
             back_in_seat(mine, table=table, game=game)  # not written at every card: seen a moment ago is seen
-        return table_view(user, table, game)
+        return table_view(user, table, game, viewer=viewer)
 
 
 def judged(game: GameState, action: str) -> str:
@@ -107,8 +109,10 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     """Save the game after an applied action: a scored hand's next deal at once (S3, S4:
     dealt by a cryptographically strong generator, the deal kept in the record), the
     next version, the log; after commit the change is published and a robot woken."""
-    post_hand(table, game)  # an event's table: the hand counts in the evening at once
-    ended = hand_ended(game)  # before the next deal
+    ended = None
+    if game.phase in SCORED:  # a hand ended: told to whoever listens (the evening counts it)
+        post_hand(table, game)
+        ended = hand_ended(game)  # before the next deal
     if game.phase == Phase.SCORED:
         game.deal(new_rng())
     table.record = game.record()
@@ -120,9 +124,11 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
         table.finished_at = timezone.now()
     table.save(update_fields=["record", "version", "phase", "finished_at", "changed_at"])
     PlayAction.objects.create(table=table, version=table.version, seat=seat, action=text, by_robot=by_robot)
-    transaction.on_commit(snapshot_keeper(table, game))  # the sockets' views of this version need no replay
-    change = new_change()
-    transaction.on_commit(announced_keeper(table, change))  # nor, in this process, a read of the table
+    # After commit this process keeps the game at this version (the sockets' views need no
+    # replay) and the table as the change left it (nor a read of the table), before the
+    # change is announced: the announcement's name is made here (any unique name will do).
+    change = uuid.uuid4().hex
+    transaction.on_commit(keepers(table, game, change))
     publish_table(table.pk, table.version, change)
     wake_robot(table, game)
     if ended is not None:  # asked last: with eager Celery its seconds of solving follow the table's news
