@@ -24,7 +24,7 @@ class PrizeKind(models.TextChoices):
 
 
 # The category of player a kind's list is drawn from (Player.Category values).
-CATEGORY_OF = {PrizeKind.LADIES: "lady", PrizeKind.GENTS: "gent"}
+CATEGORY_OF: dict[str, str] = {PrizeKind.LADIES: "lady", PrizeKind.GENTS: "gent"}  # a prize's kind, stored as text
 
 # The old guess from a prize's name: these words marked the special ones.
 _BOOBY_WORDS = ("booby", "утеш", "втіш")

@@ -1,7 +1,7 @@
 """The engine's ruleset for an event, and the trump of each hand of the evening."""
 from engine import find_variant
 
-TRUMP_MODES = {
+TRUMP_MODES: dict[str, dict[str, object]] = {
     "turned_up": {"trump": "turned"},
     "rotation": {"trump": "rotation", "rotation": ("H", "D", "S", "C")},
     "rotation_nt": {"trump": "rotation", "rotation": ("H", "D", "S", "C", "NT")},

@@ -130,7 +130,7 @@ def _score_tables(results, rules):
 
 def _hands_played_by_round(results, hands_per_round):
     """How many hands of each round the room has played so far: the most any table entered."""
-    played = {}
+    played: dict[int, int] = {}
     for (round_number, _table), hands in results.items():
         played[round_number] = min(hands_per_round, max(played.get(round_number, 0), len(hands)))
     return played
@@ -181,7 +181,7 @@ def pair_unit(entrant, partners):
 
 
 def _ranked(lines, tie_break, lot_seed, partners, by_average=False):
-    members = {}
+    members: dict[int, list[int]] = {}  # unit -> its entrants
     for e in lines:
         members.setdefault(pair_unit(e, partners), []).append(e)
     entries = {
@@ -238,7 +238,8 @@ def running_totals(ranked, *, hands_per_round, partners=None, top=5):
     last = max([last, *(hand_of_evening(r, n, hands_per_round) for line in lines for r, n in line.credit_hands.items())])
     if not last:
         return []
-    by_unit, runs = {}, []
+    by_unit: dict[int, Run] = {}
+    runs: list[Run] = []
     by_entrant = {line.entrant: line for line in lines}
     for place, shared, line in ranked:
         unit = pair_unit(line.entrant, partners)

@@ -81,7 +81,7 @@ class TableLinksView(APIView):
     @extend_schema(responses={200: TableLinkEntrySerializer(many=True), 400: ERROR, 403: FORBIDDEN, 404: NOT_FOUND},
                    operation_id="console_table_links_list",
                    parameters=[OpenApiParameter("round", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
-                                                description=TableLinksQuerySerializer().fields["round"].help_text)],
+                                                description=TableLinksQuerySerializer().fields["round"].help_text or "")],
                    description="The tables' links, as the table cards print them: each table's number, token, entry "
                                "page (the QR code's target) and API; with `?round=N` the tables seated in that round. "
                                "Organisers of the event only: the links are the tables' keys.")

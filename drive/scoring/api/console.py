@@ -166,7 +166,7 @@ class EveningQuerySerializer(serializers.Serializer):
 
 
 ROUND_PARAMETER = OpenApiParameter("round", OpenApiTypes.INT, OpenApiParameter.QUERY, required=False,
-                                   description=EveningQuerySerializer().fields["round"].help_text)
+                                   description=EveningQuerySerializer().fields["round"].help_text or "")
 
 
 class ConflictSerializer(serializers.Serializer):

@@ -202,7 +202,8 @@ class OptionalTokenAuthentication(TokenAuthentication):
 class OptionalTokenScheme(TokenScheme):
     """The same token in the schema, under a name of its own (a second class may not share one)."""
 
-    target_class = OptionalTokenAuthentication
+    # by its dotted path, as TokenScheme names its own (drf-spectacular imports either)
+    target_class = f"{OptionalTokenAuthentication.__module__}.{OptionalTokenAuthentication.__qualname__}"
     name = "tokenAuthOptional"
     priority = 1
 

@@ -9,16 +9,15 @@ import hashlib
 import re
 from typing import Any
 
-from django.contrib.auth.base_user import AbstractBaseUser
 
 from engine import SEATS
-from drive.core.accounts import User
+from drive.core.accounts import Account, User
 
 from drive.scoring.models import Round, Seat, SeatClaim, Table
 from drive.scoring.selectors.rounds import current_round, entry_round
 
 
-def _signed_in_name(user: AbstractBaseUser) -> str:
+def _signed_in_name(user: Account) -> str:
     name = user.player.display_name if hasattr(user, "player") else ""  # an account may have no player
     return name or user.get_username()
 
@@ -43,7 +42,7 @@ def table_claims(table: Table, round_: Round | None = None) -> dict[str, Any]:
             "player": players[position],
             "claimed": claim is not None,
             "by": ("user" if claim.user_id else "phone") if claim else "",
-            "user": _signed_in_name(claim.user) if claim and claim.user_id else "",
+            "user": _signed_in_name(claim.user) if claim and claim.user is not None else "",
             "claimed_at": claim.claimed_at if claim else None,
         })
     return {"table": table.number, "round": round_.number, "seats": rows}

@@ -103,7 +103,7 @@ def round_grid(round_: Round, seats: list[Seat] | None = None) -> list[dict[str,
     the page of its online game when it plays the round online (None: on paper)."""
     seats = _seats(round_) if seats is None else seats
     event = round_.event
-    numbers = sorted({s.table.number for s in seats if s.table_id})
+    numbers = sorted({s.table.number for s in seats if s.table is not None})
     results = {}
     for result in HandResult.objects.filter(round=round_).select_related("table"):
         results[(result.table.number, result.hand_number)] = result
@@ -128,10 +128,10 @@ def round_seating(round_: Round, seats: list[Seat] | None = None) -> dict[str, A
     "number", "name"}]], "sit_out": [names], "sit_out_entrants": [{"entrant", "number", "name"}]}:
     names for the page, the entrants' ids and numbers for the API."""
     seats = _seats(round_) if seats is None else seats
-    tables = {}
+    tables: dict[int, dict[str, Any]] = {}
     sit_out = []
     for seat in seats:
-        if seat.table_id is None:
+        if seat.table is None:
             sit_out.append(_entrant(seat))
         else:
             row = tables.setdefault(seat.table.number, {"table": seat.table.number, "seats": []})
@@ -169,7 +169,7 @@ def evening_state(event: Event, round_number: int | None = None, now: datetime |
         "hands_per_round": event.hands_per_round,
         "round_minutes": event.round_minutes,
         "round": round_info(current, now),
-        "moves": available_moves(event, current, movement_failed=bool(movement)
+        "moves": available_moves(event, current, movement_failed=movement is not None
                                   and movement["status"] == Movement.Status.FAILED),
         "movement": movement,
         "shown_round": shown.number if shown else None,
@@ -268,7 +268,8 @@ def correction_history(event: Event) -> list[dict[str, Any]]:
     each with its whole history (who, when, old and new tricks, why)."""
     rows = (HandResult.history.filter(round__event=event)
             .order_by("id", "history_date", "history_id").values(*HISTORY_FIELDS))
-    hands, kinds = {}, dict(ChangeKind.choices)
+    hands: dict[int, list[dict[str, Any]]] = {}
+    kinds = dict(ChangeKind.choices)
     statuses = dict(Status.choices)
     for row in rows:
         entries = hands.setdefault(row["id"], [])

@@ -107,23 +107,24 @@ def my_evening(event: Event, entrant: Entrant, fresh: Freshness) -> dict[str, An
     rules = event_ruleset(event)
     seats = {s.round_id: s for s in Seat.objects.filter(round__event=event, entrant=entrant).select_related("table")}
     results = HandResult.objects.filter(round__in=in_play, table_id__in={s.table_id for s in seats.values() if s.table_id})
-    by_table = defaultdict(dict)
-    for result in results:
-        by_table[(result.round_id, result.table_id)][result.hand_number] = result
+    by_table: defaultdict[tuple[int, int], dict[int, HandResult]] = defaultdict(dict)
+    for entered in results:
+        by_table[(entered.round_id, entered.table_id)][entered.hand_number] = entered
 
-    rows, played, won, hands = [], 0, 0, 0
+    rows: list[dict[str, Any]] = []
+    played, won, hands = 0, 0, 0
     for round_ in in_play:
         seat = seats.get(round_.pk)
         if seat is None:
             continue
-        row = {"round": round_, "sat_out": seat.table_id is None, "table": seat.table.number if seat.table else None,
+        row: dict[str, Any] = {"round": round_, "sat_out": seat.table_id is None, "table": seat.table.number if seat.table else None,
                "position": seat.position, "seat": SEAT_SHORT.get(seat.position, ""), "hands": [], "points": 0,
                "credit": None}
         if seat.table_id is not None:
             stored = by_table[(round_.pk, seat.table_id)]
             for hand in range(1, event.hands_per_round + 1):
                 result = stored.get(hand)
-                cell = {"hand": hand, "result": result, "tricks": None, "score": None, "counted": False,
+                cell: dict[str, Any] = {"hand": hand, "result": result, "tricks": None, "score": None, "counted": False,
                         "trump": result.trump if result else rotation_trump(event, round_.number, hand) or ""}
                 if result is not None:
                     cell["tricks"] = result.ns_tricks if SIDE_OF[seat.position] == "NS" else result.ew_tricks
@@ -225,6 +226,7 @@ class Standings(TypedDict):
     version: int  # the results version they were computed from
     updating: bool  # behind the results: a recomputation is on its way
     missed_any: bool  # a line missed rounds (late or left early)
+    awaiting: int  # hands entered by one side, not yet confirmed by the other
 
 
 class Results(Standings):
@@ -285,10 +287,10 @@ def leaders(event: Event, top: int = LEADERS) -> list[Run]:
 def hand_sheet(event: Event) -> defaultdict[int, dict[str, list[Any]]]:
     """{entrant id: {"hands": [...], "sat_out_rounds": [...]}} from every seat and result."""
     rules = event_ruleset(event)
-    results = defaultdict(dict)
+    results: defaultdict[tuple[int, int], dict[int, HandResult]] = defaultdict(dict)
     for result in HandResult.objects.filter(round__event=event).select_related("round", "table"):
         results[(result.round.number, result.table.number)][result.hand_number] = result
-    sheet = defaultdict(lambda: {"hands": [], "sat_out_rounds": []})
+    sheet: defaultdict[int, dict[str, list[Any]]] = defaultdict(lambda: {"hands": [], "sat_out_rounds": []})
     seats = (Seat.objects.filter(round__event=event, round__state__in=(State.PLAYING, State.CLOSED))
              .values_list("entrant_id", "round__number", "table__number", "position"))
     for entrant_id, round_number, table, position in sorted(seats, key=lambda s: (s[0], s[1])):
@@ -313,7 +315,8 @@ def corrections(event: Event) -> list[dict[str, Any]]:
     corrected = HandResult.objects.filter(round__event=event).exclude(change_kind=HandResult.ChangeKind.ENTRY)
     history = (HandResult.history.filter(id__in=corrected.values("id")).select_related("history_user", "round", "table")
                .order_by("id", "history_date", "history_id"))
-    previous, found = {}, []
+    previous: dict[int, Any] = {}  # a hand result's last version seen (simple_history's record)
+    found: list[dict[str, Any]] = []
     for record in history:
         before = previous.get(record.id)
         previous[record.id] = record
@@ -363,25 +366,27 @@ def scorecards(event: Event) -> list[dict[str, Any]]:
     entrants = list(Entrant.objects.filter(event=event).select_related("player").order_by("number"))
     by_id = {e.pk: e for e in entrants}
     seats = list(Seat.objects.filter(round__event=event).select_related("round", "table"))
-    at_table = defaultdict(dict)
-    mine = defaultdict(dict)
-    for seat in seats:
-        mine[seat.entrant_id][seat.round.number] = seat
-        if seat.table_id:
-            at_table[(seat.round.number, seat.table.number)][seat.position] = by_id.get(seat.entrant_id)
+    at_table: defaultdict[tuple[int, int], dict[str, Entrant | None]] = defaultdict(dict)
+    mine: defaultdict[int, dict[int, Seat]] = defaultdict(dict)
+    for placed in seats:
+        mine[placed.entrant_id][placed.round.number] = placed
+        if placed.table is not None:
+            at_table[(placed.round.number, placed.table.number)][placed.position] = by_id.get(placed.entrant_id)
     cards = []
     for entrant in entrants:
         rows = []
         for round_number in range(1, event.rounds + 1):
             seat = mine[entrant.pk].get(round_number)
-            row = {"round": round_number, "seated": seat is not None, "sat_out": bool(seat and seat.table_id is None),
-                   "table": seat.table.number if seat and seat.table_id else None,
+            table_number = seat.table.number if seat is not None and seat.table is not None else None
+            row: dict[str, Any] = {
+                   "round": round_number, "seated": seat is not None, "sat_out": bool(seat and seat.table_id is None),
+                   "table": table_number,
                    "position": seat.position if seat else "",
                    "seat": SEAT_SHORT.get(seat.position, "") if seat else "", "partner": None, "opponents": [],
                    "hands": [(hand, rotation_trump(event, round_number, hand) or "")
                              for hand in range(1, event.hands_per_round + 1)]}
-            if row["table"]:
-                table = at_table[(round_number, row["table"])]
+            if seat is not None and table_number:
+                table = at_table[(round_number, table_number)]
                 row["partner"] = table.get(PARTNER[seat.position])
                 row["opponents"] = [table.get(p) for p in SEATS if SIDE_OF[p] != SIDE_OF[seat.position] and table.get(p)]
             rows.append(row)

@@ -33,7 +33,7 @@ def table_complete(round_: Round, table: Table) -> bool:
 def tables_out(round_: Round) -> list[int]:
     """Numbers of the tables of the round that have not every hand confirmed."""
     seated = set(Seat.objects.filter(round=round_, table__isnull=False).values_list("table__number", flat=True))
-    counts = {}
+    counts: dict[int | None, int] = {}
     for number in HandResult.objects.filter(round=round_, status=Status.CONFIRMED).values_list("table__number", flat=True):
         counts[number] = counts.get(number, 0) + 1
     return sorted(t for t in seated if counts.get(t, 0) < round_.event.hands_per_round)

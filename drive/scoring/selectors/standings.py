@@ -59,7 +59,7 @@ def fixed_partners(event: Event) -> dict[int, int]:
     """{entrant: partner} of a fixed-partner drive (from where they sat together), else {}."""
     if event.movement_kind != Event.MovementKind.PAIRS:
         return {}
-    sides = {}
+    sides: dict[tuple[int, int | None, str], list[int]] = {}
     rows = Seat.objects.filter(round__event=event, table__isnull=False).values_list(
         "round_id", "table_id", "position", "entrant_id")
     for round_id, table, position, entrant in rows:

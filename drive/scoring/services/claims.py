@@ -89,7 +89,7 @@ def _asked_again(mine: SeatClaim, position: str, secret: str | None) -> tuple[Se
     if mine.position != position:
         raise Conflict(_("This phone already holds seat %(seat)s at this table: ask the organiser to free it first.")
                        % {"seat": mine.position})
-    if mine.secret_hash == secret_digest(secret or ""):
+    if secret is not None and mine.secret_hash == secret_digest(secret):
         return mine, secret
     secret = _new_secret()  # the same player on another phone: the seat follows them
     mine.secret_hash = secret_digest(secret)
@@ -117,7 +117,7 @@ def give_up_claim(*, table: Table, secret: str | None = None, user: User | None 
 
 def _claim_record(claim: SeatClaim) -> dict[str, Any]:
     return {"round": claim.round.number, "table": claim.table.number, "seat": claim.position,
-            "signed_in": claim.user.get_username() if claim.user_id else "", "claimed_at": claim.claimed_at}
+            "signed_in": claim.user.get_username() if claim.user is not None else "", "claimed_at": claim.claimed_at}
 
 
 @transaction.atomic
@@ -135,7 +135,7 @@ def release_claim(*, actor: User, table: Table, position: str, round_number: int
     before = _claim_record(claim)
     claim.delete()
     log_action(actor=actor, event=table.event, action="seat_claim.released", before=before, obj=table)
-    broadcast.publish(table.event_id, broadcast.Change.CLAIMS, round=round_.number, table=table.number)
+    broadcast.publish(table.event_id, broadcast.Change.CLAIMS, round=claim.round.number, table=table.number)
 
 
 @transaction.atomic

@@ -162,7 +162,8 @@ def resume_clock(*, actor: User, event: Event, shown_round: int | None = None) -
     event, round_ = _playing_round(actor, event, shown_round)
     if round_.paused_at is not None:
         before = {"paused_at": round_.paused_at, "deadline": round_.deadline}
-        round_.deadline += timezone.now() - round_.paused_at
+        if round_.deadline is not None:  # set when the round started (start_round)
+            round_.deadline += timezone.now() - round_.paused_at
         round_.paused_at = None
         round_.save(update_fields=["paused_at", "deadline"])
         online_tables.run_round_clock(event=event, round_=round_)  # online tables' robots play again

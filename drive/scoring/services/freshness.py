@@ -20,14 +20,15 @@ _UNREAD = object()
 
 def fresh_standings(*, event: Event, state: StandingsState | None | object = _UNREAD) -> Freshness:
     """`state`: the event's StandingsState (or None) when the caller has just read it."""
-    state = state_of(event.pk) if state is _UNREAD else state
-    if not is_stale(state) and not left_out_hands(event, state.awaiting_confirmation):
-        return Freshness(state.computed_version, False, state)
+    read = state_of(event.pk) if state is _UNREAD else state
+    current = read if isinstance(read, StandingsState) else None
+    if current is not None and not is_stale(current) and not left_out_hands(event, current.awaiting_confirmation):
+        return Freshness(current.computed_version, False, current)
     if event.phase in FINAL:
         ranking.recompute_standings(event_id=event.pk, only_if_stale=True)
-        state = state_of(event.pk)
-        return Freshness(state.computed_version, False, state)
-    if event.phase == Event.Phase.IN_PROGRESS and state is not None:
+        current = state_of(event.pk)  # the recomputation stores one
+        return Freshness(current.computed_version if current else 0, False, current)
+    if event.phase == Event.Phase.IN_PROGRESS and current is not None:
         recompute.recompute_standings_soon(event_id=event.pk)
-        return Freshness(state.computed_version, True, state)
-    return Freshness(0, False, state)  # no result recorded yet: nothing to compute
+        return Freshness(current.computed_version, True, current)
+    return Freshness(0, False, current)  # no result recorded yet: nothing to compute

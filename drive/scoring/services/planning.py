@@ -16,6 +16,7 @@ from drive.movements.algorithms.progressive import next_progressive_round
 from drive.movements.algorithms.quality import report
 from drive.movements.algorithms.schedule import Movement as Plan
 from drive.movements.algorithms.schedule import Round as PlanRound
+from drive.movements.algorithms.schedule import as_table
 from drive.scoring.services.recompute import standings_changed
 from drive.scoring.models import HandResult, Round, Seat
 from drive.scoring.services.seating import seat_round
@@ -34,14 +35,14 @@ def progressive_round(*, event: Event, number: int) -> dict[str, Any]:
     """Rule D4b: round `number` from the seats and winners of round `number - 1`."""
     previous = event.evening_rounds.get(number=number - 1)
     seats = list(previous.seats.select_related("table", "entrant"))
-    by_table = {}
+    by_table: dict[int, dict[str, int]] = {}
     for seat in seats:
-        if seat.table_id:
+        if seat.table is not None:
             by_table.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
-    tables = [tuple(by_table[t][p] for p in SEATS) for t in sorted(by_table)]
+    tables = [as_table(by_table[t][p] for p in SEATS) for t in sorted(by_table)]
     sit_out = tuple(seat.entrant.number for seat in seats if not seat.table_id)
     winners = [round_winner(round_=previous, table_number=t) for t in sorted(by_table)]
-    counts = {}
+    counts: dict[int, int] = {}
     for seat in Seat.objects.filter(round__event=event, round__number__lt=number, table__isnull=True):
         counts[seat.entrant.number] = counts.get(seat.entrant.number, 0) + 1
     following = next_progressive_round(PlanRound(tuple(tables), sit_out), winners, event.progressive_convention,
@@ -68,6 +69,8 @@ def store_played_quality(*, event: Event) -> None:
     if movement is None or not played:
         return
     players = Entrant.objects.filter(event=event).order_by("-number").values_list("number", flat=True).first()
+    if players is None:  # rounds played with no entrant left (all withdrawn): nothing to report on
+        return
     movement.quality = {**report(played, players), "source": movement.source, "as_played": True}
     movement.save(update_fields=["quality"])
 
@@ -102,13 +105,14 @@ def played_rounds(*, event: Event, before: int) -> list[PlanRound]:
 
 
 def seats_as_planned(*, round_: Round) -> PlanRound:
-    tables, sit_out = {}, []
+    tables: dict[int, dict[str, int]] = {}
+    sit_out: list[int] = []
     for seat in round_.seats.select_related("table", "entrant"):
-        if seat.table_id:
+        if seat.table is not None:
             tables.setdefault(seat.table.number, {})[seat.position] = seat.entrant.number
         else:
             sit_out.append(seat.entrant.number)
-    return PlanRound(tuple(tuple(tables[t][p] for p in SEATS) for t in sorted(tables)), tuple(sit_out))
+    return PlanRound(tuple(as_table(tables[t][p] for p in SEATS) for t in sorted(tables)), tuple(sit_out))
 
 
 def _from_json(plan_round: dict[str, Any]) -> PlanRound:

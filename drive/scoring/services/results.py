@@ -47,9 +47,9 @@ ORGANISER_KINDS = (HandResult.ChangeKind.CORRECTION, HandResult.ChangeKind.REVOK
 
 def _tricks(ns_tricks: object) -> int:
     """E-W took the rest of the 13 (rule S6.5); the engine checks the numbers."""
-    number = isinstance(ns_tricks, int) and not isinstance(ns_tricks, bool)
+    ew_tricks = 13 - ns_tricks if isinstance(ns_tricks, int) and not isinstance(ns_tricks, bool) else 0
     try:
-        return validate_tricks(ns_tricks, 13 - ns_tricks if number else 0)[0]
+        return validate_tricks(ns_tricks, ew_tricks)[0]
     except EngineError as exc:
         raise Invalid(_("Tricks for N-S must be a whole number from 0 to 13."), field="ns_tricks") from exc
 
@@ -65,9 +65,11 @@ def _trump(event: Event, round_: Round, hand_number: int, trump: str | None) -> 
     return trump
 
 
-def _check_hand(event: Event, hand_number: object) -> None:
+def _check_hand(event: Event, hand_number: object) -> int:
+    """The hand's number, when it is one of the round's hands (a whole number, never text)."""
     if not isinstance(hand_number, int) or not 1 <= hand_number <= event.hands_per_round:
         raise Invalid(_("Hand must be from 1 to %(n)s.") % {"n": event.hands_per_round}, field="hand_number")
+    return hand_number
 
 
 def _seat_at(round_: Round, table: Table, position: str) -> Seat:
@@ -105,16 +107,16 @@ def submit_result(*, table: Table, hand_number: int | str, ns_tricks: int | str,
                          "nothing to enter.") % {"table": table.number}, extra={"url": online})
     # The seat is the claim's, never the client's word: one phone cannot be two seats.
     seat = claim_for_entry(table=table, round_=round_, secret=claim, user=user, seat=seat).position
-    _check_hand(event, hand_number)
+    hand_number = _check_hand(event, hand_number)
     ns_tricks = _tricks(ns_tricks)
     trump = _trump(event, round_, hand_number, trump)
     side = SIDE_OF[_seat_at(round_, table, seat).position]
     result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
     if table_complete(round_, table):
-        if result.ns_tricks == ns_tricks and result.trump == trump:
+        if result is not None and result.ns_tricks == ns_tricks and result.trump == trump:
             return result, "unchanged"  # a repeat (a retry of the last confirmation) is idempotent
         raise Conflict(_("This round is confirmed and locked: ask the organiser for a correction."),
-                       extra={"stored": _stored(result)})
+                       extra={"stored": _stored(result) if result is not None else None})
     outcome, result = _apply_entry(event, round_, table, hand_number, result, side, seat, ns_tricks, trump,
                                    expected_version)
     if outcome != "unchanged":
@@ -196,9 +198,9 @@ def _stored(result: HandResult) -> dict[str, Any]:
 def _save(result: HandResult, reason: str, user: User | None = None) -> None:
     if result.pk:
         result.version += 1
-    result._change_reason = reason
+    setattr(result, "_change_reason", reason)  # simple_history reads both by name when it saves
     if user is not None:
-        result._history_user = user
+        setattr(result, "_history_user", user)
     result.save()
 
 
@@ -224,7 +226,7 @@ def correct_result(*, actor: User, table: Table, round_number: int, hand_number:
     round_ = event.evening_rounds.filter(number=round_number).first()
     if round_ is None or round_.state == Round.State.PENDING:
         raise Invalid(_("That round has not been played."), field="round")
-    _check_hand(event, hand_number)
+    hand_number = _check_hand(event, hand_number)
     ns_tricks = _tricks(ns_tricks)
     result = HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
     if result and expected_version is not None and result.version != expected_version:
@@ -255,7 +257,8 @@ def apply_revoke_penalty(*, actor: User, table: Table, round_number: int, hand_n
         raise Invalid(_("Say which side revoked: NS or EW."), field="offending_side")
     table = Table.objects.select_for_update(of=("self",)).select_related("event").get(pk=table.pk)
     round_ = table.event.evening_rounds.filter(number=round_number).first()
-    result = round_ and HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+    result = (HandResult.objects.filter(round=round_, table=table, hand_number=hand_number).first()
+              if round_ is not None else None)
     if result is None:
         raise Invalid(_("Enter the hand's result before its penalty."), field="hand_number")
     if expected_version is not None and result.version != expected_version:
@@ -288,7 +291,7 @@ def record_played_hand(*, event_id: int, round_number: int, table_number: int, h
     if table is None or round_ is None or round_.state == Round.State.PENDING:
         raise Conflict("no such round or table for an online hand")
     event = table.event
-    _check_hand(event, hand_number)
+    hand_number = _check_hand(event, hand_number)
     ns_tricks = _tricks(ns_tricks)
     trump = _trump(event, round_, hand_number, None if trump == "NT" else trump)
     kind = HandResult.ChangeKind.ROBOTS if by_robots or stood_in else HandResult.ChangeKind.ENTRY

@@ -128,8 +128,9 @@ def evening_move(request, event_id, action):
     except ServiceError as exc:
         messages.error(request, exc.message)
         status = exc.status
-        if "tables_out" in exc.extra:
-            confirm_end = current_round(event).number
+        current = current_round(event)
+        if "tables_out" in exc.extra and current is not None:
+            confirm_end = current.number
     else:
         messages.success(request, text)
         if not request.headers.get("HX-Request"):
