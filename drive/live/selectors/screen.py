@@ -63,7 +63,8 @@ def lines_taken(*, notes: Iterable[Announcement]) -> int:
     return sum(2 if len(note.text) <= ANNOUNCEMENT_CHARS_PER_LINE else 3 for note in notes)
 
 
-def leaders_chart(*, event: Event, frame: str, stamp: datetime | None, rounds: int | None = None) -> dict[str, Any] | None:
+def leaders_chart(*, event: Event, frame: str, stamp: datetime | None,
+                  rounds: int | None = None) -> dict[str, Any] | None:
     """The leaders' running totals, laid out for the chart (None before any hand counts).
     During the evening the x axis runs to the end of the current round, not of the
     evening: early on, one round of five would squeeze the lines into a spike.

@@ -3,8 +3,9 @@
 Services (`issue_screen_link`, `revoke_screen_link`) check the organiser themselves, one
 transaction each. `screen_state` makes no permission decisions (the token in the URL is
 the key); it stays a service because the final standings it shows are recomputed first
-when stale (fresh_standings). The screen's plain reads are drive.live.selectors.screen. The live page lives on the top floor: it reads events
-and scoring, nothing below reaches up to it.
+when stale (fresh_standings). The screen's plain reads are drive.live.selectors.screen.
+The live page lives on the top floor: it reads events and scoring, nothing below reaches
+up to it.
 """
 import secrets
 from datetime import datetime
@@ -97,7 +98,8 @@ def screen_state(*, event: Event, now: datetime | None = None) -> dict[str, Any]
         seats = seating_list(round_=round_)
         per_page = getattr(settings, "SCREEN_SEATS_PER_PAGE", SEATS_PER_PAGE)  # tests page sooner
         per_page = max(6, per_page - 2 * taken)  # two columns: a line off each
-        return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": paged(items=seats, size=per_page)}
+        pages = paged(items=seats, size=per_page)
+        return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": pages}
     stamp = standings_stamp(event, fresh_standings(event=event))
     per_page = max(3, getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE) - taken)
     chart_ = leaders_chart(event=event, frame="side", stamp=stamp.computed_at, rounds=round_.number)
