@@ -127,8 +127,9 @@ def revoke_adjustment(tricks: Sequence[int], offender_side: int, rules: Ruleset)
     return (ns + moved, ew - moved), (0, 0)
 
 
-def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Sequence[int] | None = None, trump: int | None = None,
-               special_suit: int | None = None, revoke_by: int | None = None) -> HandScore:
+def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Sequence[int] | None = None,
+               trump: int | None = None, special_suit: int | None = None,
+               revoke_by: int | None = None) -> HandScore:
     """Everything one hand scores. ``deal_hands`` and ``trump`` are needed for
     honours and coronets; ``revoke_by`` is the offending side (0 N-S, 1 E-W);
     when the trump is the game's special suit every score doubles (L9)."""

@@ -12,7 +12,7 @@ from .random_robot import RandomRobot
 from .rules import RulesRobot
 from .strong import StrongRobot
 
-ROBOTS: dict = {
+ROBOTS: dict[str, type[Robot]] = {
     "random": RandomRobot,
     "rules": RulesRobot,
     "strong": StrongRobot,

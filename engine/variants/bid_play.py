@@ -5,6 +5,8 @@ trump, a joker led in no trump sets no suit) with the options of how no-trump
 jokers are played; ``discard_rule`` says which jokers the options bury or keep.
 """
 
+from collections.abc import Iterable
+
 from ..cards import BIT, JOKERS, NO_TRUMP, mask_of
 from ..play import IllegalPlay
 from ..tricks import TrickPlay
@@ -19,7 +21,8 @@ class BidTricks(TrickPlay):
 
     __slots__ = ("joker_follow", "joker_lead")
 
-    def __init__(self, hands, leader: int, trump: int, ranking: str, options: BidOptions):
+    def __init__(self, hands: Iterable[int], leader: int, trump: int, ranking: str,
+                 options: BidOptions) -> None:
         super().__init__(hands, (0, 1, 2, 3), leader, trump, ranking)
         self.joker_follow, self.joker_lead = options.nt_joker_follow, options.nt_joker_lead
 

@@ -6,12 +6,18 @@ cards the bidder exchanged, the cards played. The bidder also: the kitty once he
 may look at it, and the six he put away. Nothing else.
 """
 
+from typing import TYPE_CHECKING, Any
+
 from ..cards import card_str, cards_of
 from ..seats import SEATS, SIDES
 from ..state import Phase, trump_text
+from ..tricks import TrickPlay
+
+if TYPE_CHECKING:  # bid.py shows its table through this module
+    from .bid import BidGame
 
 
-def kitty_open(game) -> tuple[bool, bool]:
+def kitty_open(game: "BidGame") -> tuple[bool, bool]:
     """(the bidder sees the kitty, everyone does) now: from the declaration
     (or the auction's end with ``declare_before_kitty`` off); face up for all
     except in no trump (B4), until the bidder takes it."""
@@ -22,12 +28,15 @@ def kitty_open(game) -> tuple[bool, bool]:
     return bidder, bidder and shown[game.options.expose_kitty] and game.tricks is None
 
 
-def table_view(game, seat: str) -> dict:
+def table_view(game: "BidGame", seat: str) -> dict[str, Any]:
     bidder = game.high and game.high[0]
     sees, all_see = kitty_open(game)
     t = game.tricks
     kitty = cards(game.kitty) if all_see or (sees and seat == bidder) else None
     hand = t.hands[SEATS.index(seat)] if t is not None else game.held[seat]
+    exchanged = None                    # how many of the cards dealt him the bidder put away
+    if t is not None and game.discards is not None and bidder:
+        exchanged = (game.discards & game.held[bidder]).bit_count()
     return {
         "hand": cards(hand),
         "trump": trump_text(game.trump),
@@ -42,7 +51,7 @@ def table_view(game, seat: str) -> dict:
         "contract": str(game.high[1]) if game.high and game.phase != Phase.AUCTION else None,
         "kitty": kitty,
         "open_hands": {"kitty": kitty} if all_see else {},
-        "exchanged": None if t is None else (game.discards & game.held[bidder]).bit_count(),
+        "exchanged": exchanged,
         "discards": cards(game.discards) if game.discards and seat == bidder else None,
     }
 
@@ -51,7 +60,7 @@ def cards(mask: int) -> list[str]:
     return [card_str(c) for c in cards_of(mask)]
 
 
-def last_trick(t) -> dict | None:
+def last_trick(t: TrickPlay | None) -> dict[str, Any] | None:
     if t is None or not t.winners:
         return None
     leader, played, winner = t.completed_trick(len(t.winners) - 1)

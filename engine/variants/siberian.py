@@ -7,9 +7,13 @@ tricks; the player left of the declarer leads. No card is turned and no hand is
 faced. The arithmetic is in ``siberian_scoring``, the options in ``siberian_options``.
 """
 
+import random
+from typing import Any
+
 from ..actions import PASS, Action, denomination, play
 from ..cards import FULL_DECK, card_str, cards_of, parse_suit
 from ..deal import cut, deal_hands, shuffled_deck
+from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
 from ..tricks import TrickPlay
@@ -24,33 +28,40 @@ class SiberianGame(GameState):
     """A rubber of Siberian whist: auction, play, scored, and so on until a side
     has won ``games_to_win`` games (R3)."""
 
-    def __init__(self, variant: Variant, first_dealer: str):
+    def __init__(self, variant: Variant, first_dealer: str) -> None:
         super().__init__(variant, first_dealer)
         self.sheet = RubberSheet(self.options)
-        self.deal_hands: tuple = ()
-        self.calls: list = []            # (seat, call text) in order (R1)
+        self.deal_hands: tuple[int, ...] = ()
+        self.calls: list[tuple[str, str]] = []          # (seat, call text) in order (R1)
         self.declarer: str | None = None
         self.denomination: str | None = None
         self.hand: TrickPlay | None = None
         self.thrown_in = False           # the last hand was passed out (all_pass)
-        self.last_hand: dict | None = None
+        self.last_hand: dict[str, Any] | None = None
+
+    @property
+    def _tp(self) -> TrickPlay:
+        """The hand's tricks: set once the auction names a denomination (R1)."""
+        if self.hand is None:
+            raise EngineError("the hand is not in play")
+        return self.hand
 
     @property
     def to_act(self) -> str | None:
         if self.phase == Phase.AUCTION:
             return SEATS[(SEATS.index(self.dealer) + len(self.calls)) % 4]   # R1: dealer first
         if self.phase == Phase.PLAY:
-            return SEATS[self.hand.turn]
+            return SEATS[self._tp.turn]
         return None
 
     # --- dealing ------------------------------------------------------------------
 
-    def _shuffle(self, rng, dealer: str) -> dict:
+    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))          # S4
         hands = deal_hands(deck, SEATS.index(dealer))                 # S5, no card turned
         return {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, hands)))}
 
-    def _start(self, deal: dict) -> None:
+    def _start(self, deal: dict[str, Any]) -> None:
         extra = set(deal) - {"dealer", "hands"}
         if extra:
             raise BadRecord(f"unknown deal fields: {sorted(extra)} (no card is turned: R1)", rule="R1")
@@ -62,14 +73,15 @@ class SiberianGame(GameState):
 
     def _next_dealer(self) -> str:
         if self.thrown_in and self.options.all_pass == "redeal_same_dealer":
-            return self.deals[-1]["dealer"]
+            dealer: str = self.deals[-1]["dealer"]
+            return dealer
         return super()._next_dealer()
 
     # --- the auction (R1) ------------------------------------------------------------
 
-    def _highest(self) -> tuple | None:
+    def _highest(self) -> tuple[int, str, str] | None:
         """(index, seat, denomination) of the highest call so far."""
-        best = None
+        best: tuple[int, str, str] | None = None
         for i, (seat, call) in enumerate(self.calls):
             if call != "pass" and (best is None or _rank(call) > _rank(best[2])):
                 best = (i, seat, call)
@@ -79,7 +91,7 @@ class SiberianGame(GameState):
         """All four passed and the dealer must now name a denomination."""
         return self.options.all_pass == "dealer_declares" and len(self.calls) >= 4 and self._highest() is None
 
-    def _calls_allowed(self) -> list:
+    def _calls_allowed(self) -> list[Action]:
         if self._forced():
             return [denomination(d) for d in DENOMINATIONS]
         best = self._highest()
@@ -97,10 +109,14 @@ class SiberianGame(GameState):
             if action.kind == "pass":
                 raise self._refuse("all have passed: the dealer must name a denomination",
                                    "R1", "must_declare", action)
-            to_beat = self._highest()[2]
+            best = self._highest()
+            assert best is not None      # a pass is refused only when all passed
+            to_beat = best[2]
             raise self._refuse(f"{action} does not beat {to_beat} (S < C < D < H < NT)",
                                "R1", "call_not_higher", action, {"action": str(action), "to_beat": to_beat})
-        self.calls.append((self.to_act, str(action)))
+        caller = self.to_act
+        assert caller is not None        # a call is applied only for the seat to act
+        self.calls.append((caller, str(action)))
         if not self._auction_over():
             return
         best = self._highest()
@@ -137,19 +153,20 @@ class SiberianGame(GameState):
     def _legal(self) -> list[Action]:
         if self.phase == Phase.AUCTION:
             return self._calls_allowed()
-        return [play(c) for c in self.hand.legal_moves()]
+        return [play(c) for c in self._tp.legal_moves()]
 
     def _apply(self, action: Action) -> None:
         if self.phase == Phase.AUCTION:
             self._call(action)
             return
-        self._play_card_of(self.hand, action)
+        self._play_card_of(self._tp, action)
 
-    def tricks(self) -> tuple:
-        won = self.hand.won if self.hand else (0, 0, 0, 0)
+    def tricks(self) -> tuple[int, int]:
+        won = self.hand.won if self.hand else [0, 0, 0, 0]
         return (won[0] + won[2], won[1] + won[3])
 
     def _score_hand(self) -> None:
+        assert self.declarer is not None and self.denomination is not None   # set by _open_play
         side = SEATS.index(self.declarer) & 1
         tricks = self.tricks()
         entries = hand_entries(self.deal_hands, self.denomination, side, tricks, self.options)
@@ -161,10 +178,10 @@ class SiberianGame(GameState):
 
     # --- what is shown ------------------------------------------------------------
 
-    def _table_view(self, seat: str) -> dict:
+    def _table_view(self, seat: str) -> dict[str, Any]:
         hand = self.hand
         held = hand.hands[SEATS.index(seat)] if hand else self.deal_hands[SEATS.index(seat)]
-        last = None
+        last: dict[str, Any] | None = None
         if hand and hand.winners:
             leader, cards, winner = hand.completed_trick(len(hand.winners) - 1)
             last = {"leader": SEATS[leader], "winner": SEATS[winner],
@@ -182,7 +199,7 @@ class SiberianGame(GameState):
             "open_hands": {},                                          # no dummy
         }
 
-    def score(self) -> dict:
+    def score(self) -> dict[str, Any]:
         return {**self.sheet.to_json(), "last_hand": self.last_hand}
 
 

@@ -57,7 +57,7 @@ class SiberianOptions:
     # one game all; the rubber's winner writes the deciding game's 100 and 200.
     games_to_win: int = 2
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             if f.name in CHOICES and value not in CHOICES[f.name]:

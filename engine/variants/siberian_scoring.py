@@ -5,7 +5,9 @@ Sides are 0 (N-S) and 1 (E-W); ``hands`` are the four masks dealt, by position
 N E S W; ``tricks`` is (N-S, E-W). Every written figure is an ``Entry``.
 """
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..cards import ACE, BIT, JACK, KING, QUEEN, TEN, parse_suit
 from .siberian_options import SiberianOptions
@@ -31,12 +33,12 @@ class Entry:
     points: int
     below: bool = False
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         return {"side": ("NS", "EW")[self.side], "what": self.what, "points": self.points,
                 "line": "below" if self.below else "above"}
 
 
-def side_masks(hands) -> tuple:
+def side_masks(hands: Sequence[int]) -> tuple[int, int]:
     return (hands[0] | hands[2], hands[1] | hands[3])
 
 
@@ -44,20 +46,20 @@ def ace_card(suit: str) -> int:
     return 13 * parse_suit(suit) + ACE
 
 
-def trick_entries(tricks, denomination: str) -> list:
+def trick_entries(tricks: Sequence[int], denomination: str) -> list[Entry]:
     """R2: both sides write every trick they took at the denomination's value,
     the declarers even when they fail (seed, deal D)."""
     value = TRICK_VALUE[denomination]
     return [Entry(side, "tricks", n * value, True) for side, n in enumerate(tricks) if n]
 
 
-def undertrick_entries(tricks, declarer_side: int) -> list:
+def undertrick_entries(tricks: Sequence[int], declarer_side: int) -> list[Entry]:
     """R4: 100 to the opponents for each trick the declarers fall short of seven."""
     short = max(0, CONTRACT - tricks[declarer_side])
     return [Entry(1 - declarer_side, "undertricks", short * UNDERTRICK)] if short else []
 
 
-def honour_entries(hands, denomination: str, count: str = "partnership") -> list:
+def honour_entries(hands: Sequence[int], denomination: str, count: str = "partnership") -> list[Entry]:
     """R5: trump A K Q J 10; three, four or five held score as many tricks at
     the denomination's value (none in no trump: R7 has the aces instead)."""
     if denomination == "NT":
@@ -73,14 +75,14 @@ def honour_entries(hands, denomination: str, count: str = "partnership") -> list
     return []
 
 
-def ace_sums(hands, scale: int = 140) -> tuple:
+def ace_sums(hands: Sequence[int], scale: int = 140) -> tuple[int, ...]:
     """The face value of each side's aces (R6)."""
     values = ACE_VALUES[scale]
     masks = side_masks(hands)
     return tuple(sum(v for s, v in values.items() if mask & BIT[ace_card(s)]) for mask in masks)
 
 
-def ace_entries(hands, scale: int = 140) -> list:
+def ace_entries(hands: Sequence[int], scale: int = 140) -> list[Entry]:
     """R6 in every denomination: the side whose aces are worth more writes the
     difference. This is the seed's table exactly: four aces the full sum, three
     (sum of three) - (the missing one), e.g. without spades 120 - 20 = 100, two
@@ -91,7 +93,8 @@ def ace_entries(hands, scale: int = 140) -> list:
     return [Entry(0 if ns > ew else 1, "aces", abs(ns - ew))]
 
 
-def nt_ace_entries(hands, tricks, mode: str = "majority_side_only") -> list:
+def nt_ace_entries(hands: Sequence[int], tricks: Sequence[int],
+                   mode: str = "majority_side_only") -> list[Entry]:
     """R7: in no trump the side taking more than half the tricks also counts
     two aces as three honours, three as four, four as five (at 10 a trick)."""
     out = []
@@ -103,7 +106,7 @@ def nt_ace_entries(hands, tricks, mode: str = "majority_side_only") -> list:
     return out
 
 
-def slam_entries(tricks, declarer_side: int, options: SiberianOptions) -> list:
+def slam_entries(tricks: Sequence[int], declarer_side: int, options: SiberianOptions) -> list[Entry]:
     """R8: twelve tricks 100, thirteen 200 (or 300 with the small slam's too)."""
     out = []
     for side, n in enumerate(tricks):
@@ -114,8 +117,8 @@ def slam_entries(tricks, declarer_side: int, options: SiberianOptions) -> list:
     return out
 
 
-def hand_entries(hands, denomination: str, declarer_side: int, tricks,
-                 options: SiberianOptions) -> list:
+def hand_entries(hands: Sequence[int], denomination: str, declarer_side: int, tricks: Sequence[int],
+                 options: SiberianOptions) -> list[Entry]:
     """Everything one played hand writes, in the order of the spec (§1.10):
     tricks below, then undertricks, honours, aces, no-trump aces and slams above.
     Honours and aces go to the side holding them, whatever the contract's fate."""
@@ -133,9 +136,9 @@ def hand_entries(hands, denomination: str, declarer_side: int, tricks,
 class GameSheet:
     """One game: points below and above its line. ``carried`` counts toward
     200 (enfilade) but was already settled in the game before."""
-    below: list = field(default_factory=lambda: [0, 0])
-    above: list = field(default_factory=lambda: [0, 0])
-    carried: list = field(default_factory=lambda: [0, 0])
+    below: list[int] = field(default_factory=lambda: [0, 0])
+    above: list[int] = field(default_factory=lambda: [0, 0])
+    carried: list[int] = field(default_factory=lambda: [0, 0])
     winner: int | None = None
 
     def write(self, entry: Entry) -> None:
@@ -148,9 +151,9 @@ class GameSheet:
         """N-S's points less E-W's, above and below: the seed's settlement."""
         return (self.below[0] + self.above[0]) - (self.below[1] + self.above[1])
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         net = self.net()
-        out = {"below": {"NS": self.below[0], "EW": self.below[1]},
+        out: dict[str, Any] = {"below": {"NS": self.below[0], "EW": self.below[1]},
                "above": {"NS": self.above[0], "EW": self.above[1]},
                "winner": _side(self.winner), "net": {"NS": net, "EW": -net}}
         if any(self.carried):
@@ -161,10 +164,10 @@ class GameSheet:
 class RubberSheet:
     """The games of a rubber and every hand's entries (R3)."""
 
-    def __init__(self, options: SiberianOptions):
+    def __init__(self, options: SiberianOptions) -> None:
         self.options = options
         self.games = [GameSheet()]
-        self.hands: list = []          # each played hand's entries, game and rubber included
+        self.hands: list[tuple[Entry, ...]] = []   # each played hand's entries, game and rubber included
         self.winner: int | None = None
 
     @property
@@ -174,7 +177,7 @@ class RubberSheet:
     def games_won(self, side: int) -> int:
         return sum(1 for g in self.games if g.winner == side)
 
-    def add_hand(self, entries, declarer_side: int) -> list:
+    def add_hand(self, entries: Sequence[Entry], declarer_side: int) -> list[Entry]:
         """Write one hand; then, if a side reached 200 below, the game (+100),
         a new line, and perhaps the rubber (+200). Returns all written."""
         game, written = self.current, list(entries)
@@ -195,7 +198,7 @@ class RubberSheet:
         ns, ew = game.toward_game(0), game.toward_game(1)
         return declarer_side if ns == ew else (0 if ns > ew else 1)
 
-    def _close_game(self, game: GameSheet, winner: int) -> list:
+    def _close_game(self, game: GameSheet, winner: int) -> list[Entry]:
         game.winner = winner
         out = [Entry(winner, "game", GAME_BONUS)]
         if self.games_won(winner) >= self.options.games_to_win:
@@ -214,7 +217,7 @@ class RubberSheet:
         """The rubber's settlement, N-S less E-W: the games' nets added."""
         return sum(g.net() for g in self.games)
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, Any]:
         net = self.net()
         return {"games": [g.to_json() for g in self.games],
                 "games_won": {"NS": self.games_won(0), "EW": self.games_won(1)},
