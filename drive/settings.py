@@ -6,6 +6,7 @@ Redis for the Celery broker, the result backend, the channel layer and the cache
 """
 import os
 import tempfile
+from typing import Any
 from pathlib import Path
 
 import dj_database_url
@@ -128,7 +129,7 @@ else:
     DATABASES = {
         "default": {
             "ENGINE": "django.db.backends.sqlite3",
-            "NAME": SQLITE_PATH,
+            "NAME": str(SQLITE_PATH),
             "OPTIONS": SQLITE_OPTIONS,
             # A file (live-server tests share it across threads), one per test process.
             "TEST": {"NAME": str(Path(tempfile.gettempdir()) / f"whist-test-{os.getpid()}.sqlite3")},
@@ -218,7 +219,7 @@ PLAY_SOCKETS_PER_USER = int(os.environ.get("PLAY_SOCKETS_PER_USER", 20))
 PLAY_SOCKET_ACTIONS = os.environ.get("PLAY_SOCKET_ACTIONS", "10/second")
 PLAY_USER_ACTIONS = os.environ.get("PLAY_USER_ACTIONS", "30/second")
 PLAY_FRAME_MAX_BYTES = int(os.environ.get("PLAY_FRAME_MAX_BYTES", 4096))
-CELERY_BEAT_SCHEDULE = {
+CELERY_BEAT_SCHEDULE: dict[str, dict[str, Any]] = {
     "sweep-stale-standings": {"task": "drive.scoring.tasks.sweep_stale_standings", "schedule": STANDINGS_SWEEP_SECONDS,
                               "options": {"expires": STANDINGS_SWEEP_SECONDS}},
     # Online tables: a seat silent past its table's timeout gets a robot standing in.

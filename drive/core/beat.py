@@ -12,6 +12,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from typing import Any
 
 from celery import current_app
 from django.conf import settings
@@ -24,7 +25,8 @@ _started: threading.Thread | None = None
 
 def periods() -> dict[str, float]:
     """Each scheduled task's name and period in seconds."""
-    return {entry["task"]: float(entry["schedule"]) for entry in settings.CELERY_BEAT_SCHEDULE.values()}
+    schedule: dict[str, dict[str, Any]] = settings.CELERY_BEAT_SCHEDULE
+    return {entry["task"]: float(entry["schedule"]) for entry in schedule.values()}
 
 
 def tick(due: dict[str, float], now: float, run: Callable[[str], None]) -> list[str]:

@@ -14,7 +14,7 @@ from drive.events.models import Club, Event
 from drive.events.selectors import events as selectors
 
 
-def is_organiser(user: User | None, club: Club) -> bool:
+def is_organiser(user: User | None, club: Club) -> TypeGuard[Account]:
     if user is None or not user.is_authenticated:
         return False
     if user.is_superuser:
@@ -22,9 +22,11 @@ def is_organiser(user: User | None, club: Club) -> bool:
     return club.organisers.filter(pk=user.pk).exists()
 
 
-def require_organiser(user: User | None, club: Club) -> None:
+def require_organiser(user: User | None, club: Club) -> Account:
+    """The organiser's account acting; Forbidden for anyone else."""
     if not is_organiser(user, club):
         raise Forbidden(_("Only the club's organisers may do this."))
+    return user
 
 
 def may_create_club(user: User | None) -> TypeGuard[Account]:

@@ -167,7 +167,7 @@ class Hub:
             feed.task.cancel()
 
 
-_hubs = weakref.WeakKeyDictionary()  # one hub per event loop: tests run several loops
+_hubs: weakref.WeakKeyDictionary[asyncio.AbstractEventLoop, Hub] = weakref.WeakKeyDictionary()  # one hub per event loop: tests run several loops
 
 
 def hub():

@@ -15,7 +15,8 @@ class SeasonForm(forms.ModelForm):
         fields = ["club", *SEASON_FIELDS]
 
     def clean(self):
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what ModelForm.clean returns
         values = {name: data.get(name, getattr(self.instance, name, None)) for name in SEASON_FIELDS}
         for field, message in settings_problems(values=values).items():
             if field not in self.errors:

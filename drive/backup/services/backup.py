@@ -172,18 +172,19 @@ class _Mapper:
     def __init__(self, users: dict[int, int]) -> None:
         self.ids: dict[str, dict[int, int]] = {get_user_model()._meta.label_lower: users}
 
-    def new(self, model: type[models.Model], old: int | None) -> int | None:
-        if old is None:
+    def new(self, model: type[models.Model] | None, old: int | None) -> int | None:
+        if model is None or old is None:  # a model this database lacks, or no reference
             return None
         return self.ids.get(model._meta.label_lower, {}).get(old)
 
 
 def _value(field: models.Field, raw: Any, mapper: _Mapper) -> Any:
-    if field.is_relation:
-        new = mapper.new(field.related_model, raw)
+    related = field.related_model
+    if field.is_relation and isinstance(related, type) and issubclass(related, models.Model):
+        new = mapper.new(related, raw)
         if new is None and raw is not None and not field.null:
             raise Invalid(_("The export refers to a missing %(model)s (id %(id)s).")
-                          % {"model": field.related_model._meta.verbose_name, "id": raw})
+                          % {"model": related._meta.verbose_name, "id": raw})
         return new
     return field.to_python(raw) if raw is not None else None
 
@@ -206,10 +207,10 @@ def _insert(label: str, model: type[models.Model], row: dict[str, Any], mapper: 
         values["object_id"] = str(new) if new is not None else row["object_id"]
     if label == "events.event" and isinstance(values.get("prizes"), list):
         values["prizes"] = from_legacy(values["prizes"])  # a backup from before prize kinds: names only
-    if label == "scoring.seatclaim" and model.objects.filter(secret_hash=values["secret_hash"]).exists():
+    if label == "scoring.seatclaim" and model._default_manager.filter(secret_hash=values["secret_hash"]).exists():
         return None  # the same phone's claim already stands in this database
     if label == "events.player" and values.get("user_id"):
-        existing = model.objects.filter(user_id=values["user_id"]).first()
+        existing = model._default_manager.filter(user_id=values["user_id"]).first()
         if existing is not None:  # an account has one player: the copy shares it
             return existing.pk
     _fresh_secrets(model, values)
@@ -255,7 +256,8 @@ def import_event(*, document: dict[str, Any]) -> Event:
             new = _club(document, row, mapper) if label == "events.club" else _insert(label, model, row, mapper)
             if new is not None:
                 mapped[row["pk"]] = new
-    new_event = mapper.ids["events.event"].get(document.get("event"))
+    exported_event = document.get("event")
+    new_event = mapper.ids["events.event"].get(exported_event) if exported_event is not None else None
     if new_event is None:
         raise Invalid(_("The export holds no event."))
     event = Event.objects.get(pk=new_event)

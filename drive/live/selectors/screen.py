@@ -104,7 +104,7 @@ class Lazy(Sequence[T]):
 def seating_list(*, round_: Round) -> list[dict[str, Any]]:
     """Everyone in the round, alphabetically: (name, table number or None, seat label)."""
     seats = Seat.objects.filter(round=round_).select_related("table", "entrant__player")
-    rows = [{"name": s.entrant.player.display_name, "table": s.table.number if s.table_id else None,
+    rows = [{"name": s.entrant.player.display_name, "table": s.table.number if s.table is not None else None,
              "seat": s.get_position_display() if s.table_id else ""} for s in seats]
     return sorted(rows, key=lambda row: (row["name"].casefold(), row["table"] or 0))
 

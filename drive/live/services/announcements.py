@@ -31,8 +31,8 @@ def _clean(text: str | None) -> str:
 @transaction.atomic
 def announce(*, actor: User, event: Event, text: str) -> Announcement:
     """Put a line on every open screen of the event."""
-    require_organiser(actor, event.club)
-    announcement = Announcement.objects.create(event=event, text=_clean(text), created_by=actor)
+    organiser = require_organiser(actor, event.club)
+    announcement = Announcement.objects.create(event=event, text=_clean(text), created_by=organiser)
     log_action(actor=actor, event=event, action="announcement.made", after={"text": announcement.text},
                obj=announcement)
     broadcast.publish(event.pk, broadcast.Change.ANNOUNCEMENTS)

@@ -24,9 +24,8 @@ class MergePlayersView(APIView):
         club = selectors.club_by_id(club_id)
         require_organiser(request.user, club)  # a refusal before a body check
         data = valid_data(MergePlayersSerializer, request)
-        players = {name: player_by_id(data[name]) for name in ("duplicate", "into")}
-        for name, player in players.items():
-            if player is None:
-                raise Invalid(_("Choose one of the club's players."), field=name)
-        player = merge_players(actor=request.user, club=club, **players)
+        duplicate, into = player_by_id(data["duplicate"]), player_by_id(data["into"])
+        if duplicate is None or into is None:
+            raise Invalid(_("Choose one of the club's players."), field="duplicate" if duplicate is None else "into")
+        player = merge_players(actor=request.user, club=club, duplicate=duplicate, into=into)
         return Response({"id": player.pk, "name": player.display_name})

@@ -67,7 +67,7 @@ def merge_suggestions(club: Club, limit: int = MOST_SUGGESTIONS) -> list[Suggest
     into the one with an account, else the older record. Names by name, at most `limit`."""
     everyone = list(club_players(club).values_list("pk", "display_name", "user_id", "club_id"))
     names = {pk: name for pk, name, *_ in everyone}
-    pairs = []
+    pairs: list[tuple[int, int]] = []  # (duplicate, into)
     for pk, name, user_id, club_id in everyone:
         if user_id is not None or club_id != club.pk:
             continue

@@ -7,7 +7,7 @@ recomputed (services.table). Deleting a season never touches its evenings.
 from __future__ import annotations
 
 from datetime import date
-from typing import Any
+from typing import Any, TypeGuard
 
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -28,7 +28,7 @@ MOST_POINTS = 10_000  # for one place
 MOST_EVENINGS = 10_000  # best_of, min_evenings
 
 
-def _whole(value: object) -> bool:
+def _whole(value: object) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
@@ -42,7 +42,8 @@ def settings_problems(*, values: dict[str, Any]) -> dict[str, str]:
             problems[name] = _("Give a date.")
         elif not MIN_YEAR <= day.year <= MAX_YEAR:
             problems[name] = _("Give a date between %(a)s and %(b)s.") % {"a": MIN_YEAR, "b": MAX_YEAR}
-    if "starts_on" not in problems and "ends_on" not in problems and ends_on < starts_on:
+    if (isinstance(starts_on, date) and isinstance(ends_on, date) and not problems  # both dates, in range
+            and ends_on < starts_on):
         problems["ends_on"] = _("The season cannot end before it starts.")
     score = values.get("score")
     if score not in Season.Score.values:
@@ -75,8 +76,9 @@ def settings_problems(*, values: dict[str, Any]) -> dict[str, str]:
 def _validate(season: Season) -> None:
     """Invalid naming the first wrong field, with the others' messages beside it."""
     season.name = clean_name(season.name, field="name")
-    if len(season.name) > Season._meta.get_field("name").max_length:
-        raise Invalid(_("Keep the name to %(n)s characters or fewer.") % {"n": Season._meta.get_field("name").max_length},
+    longest = Season._meta.get_field("name").max_length
+    if longest is not None and len(season.name) > longest:
+        raise Invalid(_("Keep the name to %(n)s characters or fewer.") % {"n": longest},
                       field="name")
     problems = settings_problems(values={name: getattr(season, name) for name in SEASON_FIELDS})
     if problems:

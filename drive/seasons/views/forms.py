@@ -19,11 +19,11 @@ class DateInput(forms.DateInput):
         super().__init__(format="%Y-%m-%d", **kwargs)
 
 
-class PointsField(forms.CharField):
+class PointsField(forms.Field):
     """'10, 8, 6' (commas or spaces) -> [10, 8, 6]; empty -> []."""
 
     def to_python(self, value: Any) -> list[int]:
-        text = super().to_python(value)
+        text = "" if value in self.empty_values else str(value).strip()
         parts = [part for part in text.replace(",", " ").replace(";", " ").split() if part]
         try:
             return [int(part) for part in parts]
