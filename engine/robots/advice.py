@@ -11,7 +11,7 @@ ACE, KING, QUEEN, JACK = 12, 11, 10, 9
 _HONOUR_POINTS = {ACE: 4, KING: 3, QUEEN: 2, JACK: 1}
 
 
-def _bits(h: int) -> list:
+def _bits(h: int) -> list[int]:
     return [r for r in range(13) if h >> r & 1]
 
 

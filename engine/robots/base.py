@@ -13,18 +13,18 @@ A robot may remember what earlier views showed it (voids, discards) but holds
 no game state: the views are all it ever receives.
 """
 
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from ..actions import Action
 from ..cards import BIT
-from ..views import SeatView
+from ..views import Played, Quitted, SeatView
 
 
 @runtime_checkable
 class Robot(Protocol):
     name: str
 
-    def choose(self, view: dict) -> Action:
+    def choose(self, view: dict[str, Any]) -> Action:
         """An action among ``view["legal"]``."""
 
     def choose_card(self, view: SeatView) -> int:
@@ -43,11 +43,11 @@ class LiveView:
         self.seat = self.to_play = (dealer + 1) & 3
         self.hand, self.legal = 0, ()
         self.trump, self.trump_card, self.dealer = trump, trump_card, dealer
-        self.current_trick: list = []
-        self.quitted_tricks: list = []
+        self.current_trick: list[Played] = []
+        self.quitted_tricks: list[Quitted] = []
         self.played = 0
         self.tricks = [0, 0]
-        self.open_hands: dict = {}
+        self.open_hands: dict[int, int] = {}
         self._leader = self.seat
 
     def show(self, seat: int, hand: int) -> "LiveView":

@@ -19,7 +19,7 @@ class Memory:
 
     __slots__ = ("done", "voids", "partner_weak", "partner_led")
 
-    def __init__(self):
+    def __init__(self) -> None:
         self.done = 0                   # completed tricks already read
         self.voids = [0, 0, 0, 0]       # by seat: bit s set when the seat showed out of suit s
         self.partner_weak = -1          # the suit of partner's first discard (N8)

@@ -8,9 +8,12 @@ modules. Calls and exchanges: calls.py, one documented policy per variant.
 The robot sees one seat's view a decision and remembers what the views showed.
 """
 
+from typing import Any
+
 from ..actions import Action, parse_action
 from ..cards import BIT, NO_TRUMP, card_str, parse_card, parse_suit
 from ..seats import SEATS
+from ..views import SeatView
 from .base import LiveView
 from .calls import choose_call
 from .fast_play import Memory, choose_card as fast_card
@@ -20,12 +23,12 @@ from .table_play import TableMemory, choose_card as table_card
 class RulesRobot:
     name = "rules"
 
-    def __init__(self, seed: int = 0):
+    def __init__(self, seed: int = 0) -> None:
         self.seed = seed                    # the rules robot draws nothing at random
-        self.memories: dict = {}            # by seat: fast_play.Memory
-        self.tables: dict = {}              # by seat: table_play.TableMemory
+        self.memories: dict[int, Memory] = {}          # by seat: fast_play.Memory
+        self.tables: dict[str, TableMemory] = {}            # by seat: table_play.TableMemory
 
-    def choose(self, view: dict) -> Action:
+    def choose(self, view: dict[str, Any]) -> Action:
         """An action among ``view["legal"]`` (the JSON of ``GameState.view``)."""
         if view["phase"] != "play":
             return parse_action(choose_call(view))
@@ -35,7 +38,7 @@ class RulesRobot:
             return parse_action(card_str(fast_card(live, self._memory(live.seat))))
         return parse_action(table_card(view, table))
 
-    def choose_card(self, view) -> int:
+    def choose_card(self, view: SeatView | LiveView) -> int:
         """A card for ``view.seat`` (a ``SeatView`` or ``LiveView``)."""
         return fast_card(view, self._memory(view.seat))
 
@@ -46,13 +49,13 @@ class RulesRobot:
         return memory
 
 
-def _plain_whist(view: dict) -> bool:
+def _plain_whist(view: dict[str, Any]) -> bool:
     """52 cards, uptown, four hands, partners opposite: the fast path applies."""
     return (view["seat"] in SEATS and "ranking" not in view and "seating" not in view
             and "exchange" not in view and set(view.get("tricks") or {}) == {"NS", "EW"})
 
 
-def _live_view(view: dict, table: TableMemory) -> LiveView:
+def _live_view(view: dict[str, Any], table: TableMemory) -> LiveView:
     """The fast robot's view built from the JSON one: the cards seen fall come
     from what this seat's views showed (the table memory)."""
     trump = NO_TRUMP if view.get("trump") in (None, "NT") else parse_suit(view["trump"])

@@ -15,8 +15,8 @@ from .advice import (BOTH_OPPONENTS_VOID, HONOUR, KEEP_VALUE, LEAD_RANK, LEAD_ST
 class TableMemory:
     """Cards this player has seen fall this hand, and who showed out of what."""
 
-    def __init__(self):
-        self.key = None
+    def __init__(self) -> None:
+        self.key: tuple[object, object] | None = None
         self.seen = 0
         self.voids: dict = {}           # seat label -> suits it showed out of
 

@@ -38,21 +38,21 @@ class BidOptions:
     hands_per_round: int = 1                           # D1
     bid_drive_score: Literal["b5", "books"] = "b5"     # D3 books, or the hand's B5 points
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         for f in fields(self):
             value = getattr(self, f.name)
             allowed = getattr(f.type, "__args__", None)
             if allowed is not None and value not in allowed:
                 raise EngineError(f"{f.name} must be one of {', '.join(allowed)}, not {value!r}")
             if allowed is None and type(value) is not f.type:
-                raise EngineError(f"{f.name} must be a {f.type.__name__}, not {value!r}")
+                raise EngineError(f"{f.name} must be a {getattr(f.type, '__name__', f.type)}, not {value!r}")
         if not LOWEST <= self.min_bid <= HIGHEST:
             raise EngineError(f"min_bid must be {LOWEST}-{HIGHEST}, not {self.min_bid}")
         if self.bid_target <= 0 or self.bid_loss >= 0 or self.hands_per_round < 1:
             raise EngineError("bid_target must be above 0, bid_loss below 0, hands_per_round 1 or more")
 
 
-def bid_key(bid: Action, options: BidOptions) -> tuple:
+def bid_key(bid: Action, options: BidOptions) -> tuple[int, int]:
     """Bids compare by number, then kind: uptown < downtown < no trump (B2);
     with ``downtown_beats_uptown`` off the two trump kinds are equal."""
     kinds = ("uptown", "downtown", "NT") if options.downtown_beats_uptown else ("uptown", "NT")

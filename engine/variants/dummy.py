@@ -86,7 +86,7 @@ def multiplier(level: int, strain: str, options: DummyOptions) -> int:
     doubles = (level == 7 and options.boston_bid_double) + (strain == "NT" and options.nt_double)
     if options.double_stack == "once":
         return 2 if doubles else 1
-    return 2 ** doubles
+    return 1 << doubles
 
 
 def contract_points(level: int, strain: str, books: int, options: DummyOptions) -> tuple[bool, int, int]:
@@ -99,7 +99,7 @@ def contract_points(level: int, strain: str, books: int, options: DummyOptions) 
     return False, 0, mult * level
 
 
-def game_winner(totals: dict[str, int], options: DummyOptions):
+def game_winner(totals: dict[str, int], options: DummyOptions) -> str | list[str] | None:
     """The first to the target wins (Y4); two there at once: the higher, equal
     play on (or both win with ``tie="shared"``)."""
     top = max(totals.values())
@@ -120,7 +120,7 @@ class DummyGame(DummyTable):
         super().__init__(variant, first_dealer)
         self.totals = {seat: 0 for seat in variant.seats}
         self.results: list[dict[str, Any]] = []
-        self.winner = None
+        self.winner: str | list[str] | None = None   # a seat, or the seats sharing (Y4)
 
     # --- dealing (Y1, Y6) ---------------------------------------------------------
 
@@ -224,7 +224,7 @@ class DummyGame(DummyTable):
 
     def _declarations(self) -> list[Action]:
         """Trump for an uptown or downtown bid, the ranking for no trump (Y3)."""
-        if self.contract.strain == "NT":
+        if self._contract_won.strain == "NT":
             return [ranking("uptown"), ranking("downtown")]
         return [trump(s) for s in SUIT_LETTERS]
 

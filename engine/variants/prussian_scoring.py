@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from ..cards import BIT
 from ..game import Game
 from ..rules import Ruleset, RulesError
-from ..scoring import HandScore, honour_cards, score_hand
+from ..scoring import HandScore, Pair, honour_cards, score_hand
 
 HONOUR_SCHEMES = ("prussian", "humbug")
 KEEP_MULTIPLIER = (1, 2, 4)     # P3: by the number of players who kept the hand dealt
@@ -34,7 +34,7 @@ class TwoHandOptions:
     rubbers: bool = True                   # L2: best of three games
     reveal_dead_after_hand: bool = False   # point 31: views never show the dead packets
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         _check(self.honours in HONOUR_SCHEMES, "honours", self.honours)
         _check(self.prussian_two_vs_none in ("score", "no_score"), "prussian_two_vs_none",
                self.prussian_two_vs_none)
@@ -49,7 +49,7 @@ class TwoHandOptions:
             _check(isinstance(getattr(self, name), bool), name, getattr(self, name))
 
 
-def _check(ok: bool, name: str, value) -> None:
+def _check(ok: bool, name: str, value: object) -> None:
     if not ok:
         raise RulesError(f"bad option {name}={value!r}")
 
@@ -65,14 +65,15 @@ def sheet_rules(opts: TwoHandOptions) -> Ruleset:
                    honours_ten=opts.honours == "humbug", slams=opts.slams)
 
 
-def honours_held(played: tuple, trump: int, rules: Ruleset) -> tuple:
+def honours_held(played: Pair, trump: int, rules: Ruleset) -> Pair:
     """Honours in each player's played hand (P1, P2); the dead packets' count
     for no one (point 25). No trump: the four aces (P2, L11)."""
     cards = honour_cards(trump, rules)
-    return tuple(sum(1 for c in cards if hand & BIT[c]) for hand in played)
+    north, south = (sum(1 for c in cards if hand & BIT[c]) for hand in played)
+    return north, south
 
 
-def honours_points(held: tuple, opts: TwoHandOptions) -> tuple:
+def honours_points(held: Pair, opts: TwoHandOptions) -> Pair:
     """Three or more honours score one point each (P1: 4, 3; P2: 5, 4, 3).
     Two score 2 only against fewer (P1 "only if the opponent holds one"; 2
     against 2 nothing); two against none per ``prussian_two_vs_none`` (P1)."""
@@ -84,7 +85,7 @@ def honours_points(held: tuple, opts: TwoHandOptions) -> tuple:
         elif mine == 2 and theirs < 2:
             literal = opts.honours == "prussian" and opts.prussian_two_vs_none == "no_score"
             pts[side] = 0 if theirs == 0 and literal else 2
-    return tuple(pts)
+    return pts[0], pts[1]
 
 
 def multiplier(kept: int, opts: TwoHandOptions) -> int:
@@ -92,7 +93,7 @@ def multiplier(kept: int, opts: TwoHandOptions) -> int:
     return KEEP_MULTIPLIER[kept] if opts.keep_multiplier else 1
 
 
-def hand_score(tricks: tuple, played: tuple, trump: int, kept: int,
+def hand_score(tricks: Pair, played: Pair, trump: int, kept: int,
                opts: TwoHandOptions, rules: Ruleset) -> HandScore:
     """One hand for N and S: trick points and slams (S7.1, L5, L6), honours
     (P1, P2; below the line in the English count), all times the P3 multiplier."""
@@ -105,7 +106,7 @@ def hand_score(tricks: tuple, played: tuple, trump: int, kept: int,
             into[side] += honours[side]
             items.append(("honours", side, honours[side]))
     m = multiplier(kept, opts)
-    return HandScore(tuple(p * m for p in below), tuple(p * m for p in above),
+    return HandScore((below[0] * m, below[1] * m), (above[0] * m, above[1] * m),
                      tuple((what, side, p * m) for what, side, p in items))
 
 
