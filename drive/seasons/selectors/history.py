@@ -3,9 +3,10 @@
 and after each evening. No writes, no permission decisions (drive.seasons.access)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from decimal import Decimal
-from typing import TypedDict
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Count, OuterRef, Q, Subquery
 from django.shortcuts import get_object_or_404
@@ -18,6 +19,14 @@ from drive.seasons import grade
 from drive.seasons.models import GradePoint, PlayerGrade, Season, SeasonStanding
 from drive.seasons.selectors.grades import field_average
 from drive.seasons.selectors.seasons import local_date
+
+if TYPE_CHECKING:  # django-stubs' name for a row with annotated values (a test-only package)
+    from django_stubs_ext import WithAnnotations
+
+    class _Placed(TypedDict):
+        of: int  # the lines placed that evening
+
+    PlacedStanding = WithAnnotations[Standing, _Placed]
 
 ONE_PLACE = Decimal("0.1")
 
@@ -80,7 +89,7 @@ def club_seasons(player: Player) -> list[Season]:
     return list(Season.objects.filter(club_id__in=player_clubs(player)).order_by("id"))
 
 
-def published_standings(player: Player) -> list[Standing]:
+def published_standings(player: Player) -> list[PlacedStanding]:
     """The player's lines of every published evening, newest first, each with its event
     and `of` (the lines placed that evening)."""
     placed = (Standing.objects.filter(event=OuterRef("event")).order_by().values("event")
@@ -90,13 +99,13 @@ def published_standings(player: Player) -> list[Standing]:
                 .order_by("-event__starts_at", "-event_id"))
 
 
-def evening_lines(lines: list[Standing]) -> list[EveningLine]:
+def evening_lines(lines: list[PlacedStanding]) -> list[EveningLine]:
     return [{"event": line.event_id, "title": line.event.title, "date": local_date(line.event.starts_at).isoformat(),
              "place": line.place, "of": line.of, "total": line.total, "hands_played": line.hands_played}
             for line in lines]
 
 
-def prizes_won(player: Player, lines: list[Standing], fresh: dict[int, Freshness]) -> dict[int, list[str]]:
+def prizes_won(player: Player, lines: Sequence[Standing], fresh: dict[int, Freshness]) -> dict[int, list[str]]:
     """{event: names of the prizes the player took}, as the published results award them
     (`fresh`: services have made sure of each evening's standings)."""
     won: dict[int, list[str]] = {}

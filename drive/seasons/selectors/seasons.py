@@ -4,7 +4,8 @@ No writes, no permission decisions."""
 from __future__ import annotations
 
 from datetime import date, datetime, time, timedelta
-from typing import Any, TypedDict
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, TypedDict
 
 from django.db.models import F, QuerySet
 from django.shortcuts import get_object_or_404
@@ -16,6 +17,14 @@ from drive.scoring.selectors.standings import fixed_partners
 from drive.scoring.standings import pair_unit
 from drive.seasons import table
 from drive.seasons.models import Season, SeasonStanding, SeasonTable
+
+if TYPE_CHECKING:  # django-stubs' name for a row with annotated values (a test-only package)
+    from django_stubs_ext import WithAnnotations
+
+    class _Versioned(TypedDict):
+        results_version: int | None  # of its standings; None before any
+
+    VersionedEvent = WithAnnotations[Event, _Versioned]
 
 
 class EveningEntry(TypedDict):
@@ -69,7 +78,7 @@ def local_bounds(starts_on: date, ends_on: date) -> tuple[datetime, datetime]:
             datetime.combine(ends_on + timedelta(days=1), time.min, tzinfo=zone))
 
 
-def counting_events(season: Season) -> QuerySet[Event]:
+def counting_events(season: Season) -> QuerySet[VersionedEvent]:
     """The evenings that count for the season: its club's, started on a local date within
     starts_on..ends_on, results published; oldest first, each with `results_version` (of
     its standings; None before any)."""
@@ -92,7 +101,7 @@ def season_rules(season: Season) -> table.Rules:
                        best_of=season.best_of, min_evenings=season.min_evenings)
 
 
-def table_source(season: Season, events: list[Event]) -> dict[str, Any]:
+def table_source(season: Season, events: Sequence[VersionedEvent]) -> dict[str, Any]:
     """Everything a season's table is computed from, as JSON stores it: the rules, and each
     counting evening with its results version (a correction raises it), title and date."""
     return {
@@ -103,7 +112,7 @@ def table_source(season: Season, events: list[Event]) -> dict[str, Any]:
     }
 
 
-def evening_entries(events: list[Event]) -> list[EveningEntry]:
+def evening_entries(events: Sequence[Event]) -> list[EveningEntry]:
     return [{"event": event.pk, "title": event.title, "date": local_date(event.starts_at).isoformat()}
             for event in events]
 
@@ -113,7 +122,7 @@ def stored_source(season: Season) -> dict[str, Any] | None:
     return SeasonTable.objects.filter(season=season).values_list("source", flat=True).first()
 
 
-def evening_lines(events: list[Event]) -> list[table.Evening]:
+def evening_lines(events: Sequence[Event]) -> list[table.Evening]:
     """Each evening's published lines (its stored standings), keyed by player record: the
     same person across evenings. In a fixed-partner drive the pair is the ranked unit."""
     lines: dict[int, list[table.Line]] = {event.pk: [] for event in events}
