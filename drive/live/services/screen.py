@@ -98,8 +98,8 @@ def screen_state(*, event: Event, now: datetime | None = None) -> dict[str, Any]
         seats = seating_list(round_=round_)
         per_page = getattr(settings, "SCREEN_SEATS_PER_PAGE", SEATS_PER_PAGE)  # tests page sooner
         per_page = max(6, per_page - 2 * taken)  # two columns: a line off each
-        pages = paged(items=seats, size=per_page)
-        return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": pages}
+        seat_pages = paged(items=seats, size=per_page)
+        return {**base, "state": "seating", "round": round_, "seats": seats, "seat_pages": seat_pages}
     stamp = standings_stamp(event, fresh_standings(event=event))
     per_page = max(3, getattr(settings, "SCREEN_LINES_PER_PAGE", LINES_PER_PAGE) - taken)
     chart_ = leaders_chart(event=event, frame="side", stamp=stamp.computed_at, rounds=round_.number)

@@ -56,14 +56,14 @@ def evening_tables(*, event: Event) -> dict[str, Any]:
     robots finished, and the links to the table and its hand history."""
     setting = online_setting(event=event)
     rounds = {r.number: r for r in Round.objects.filter(event=event)}
-    flagged: dict[tuple[int, int], list[int]] = {}
+    flagged: dict[tuple[int | None, int | None], list[int]] = {}  # (round, table) as the rows hold them
     for row in HandResult.objects.filter(round__event=event, change_kind=HandResult.ChangeKind.ROBOTS).values(
             "round__number", "table__number", "hand_number").order_by("hand_number"):
         flagged.setdefault((row["round__number"], row["table__number"]), []).append(row["hand_number"])
     tables = []
     for table in PlayTable.objects.filter(event=event).prefetch_related("seats__user").order_by(
             "round_number", "table_number"):
-        round_ = rounds.get(table.round_number)
+        round_ = rounds.get(table.round_number) if table.round_number is not None else None
         tables.append({
             "id": table.pk, "round": table.round_number, "table": table.table_number, "phase": table.phase,
             "over": table.phase == PlayTable.Phase.OVER, "round_closed": table.finished_at is not None,
@@ -78,6 +78,6 @@ def evening_tables(*, event: Event) -> dict[str, Any]:
 
 
 def _name(seat: PlaySeat) -> str:
-    if seat.user_id is None:
+    if seat.user is None:  # prefetched with the seats: no query
         return ""
     return seat.user.get_full_name() or seat.user.get_username()
