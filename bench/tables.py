@@ -164,7 +164,7 @@ def make_flood(tag):
     out = []
     while len(out) < 50:
         try:
-            table = tables.create_table(user, RULES, {"E": "strong", "S": "rules", "W": "rules"}, seat="N")
+            table = tables.create_table(user=user, rules=RULES, robots={"E": "strong", "S": "rules", "W": "rules"}, seat="N")
         except ServiceError:
             break  # the limits (PLAY_TABLES_ALIVE_PER_USER, PLAY_STRONG_SEATS_PER_USER, ...)
         out.append({"id": table.pk, "robot": True, "robot_seats": {"E", "S", "W"},
@@ -237,11 +237,11 @@ def make_tables(count, robot_every, tag):
     for n in range(count):
         robot = robot_every > 0 and n % robot_every == robot_every - 1
         people = [users.create_user(f"{tag}{n}-{i}", password=None) for i in range(4)]
-        table = tables.create_table(people[0], RULES, {"W": "rules"} if robot else {}, seat="N")
+        table = tables.create_table(user=people[0], rules=RULES, robots={"W": "rules"} if robot else {}, seat="N")
         for person, seat in zip(people[1:], "ESW"):
             if seat == "W" and robot:
                 continue
-            tables.take_seat(person, table.pk, seat, table.invite)
+            tables.take_seat(user=person, table_id=table.pk, seat=seat, invite=table.invite)
         clients = [{"seat": seat, "cookie": session_of(person), "query": ""}
                    for person, seat in zip(people, "NESW") if not (robot and seat == "W")]
         if robot:  # the fourth socket: someone who came by the invitation link, watching

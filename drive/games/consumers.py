@@ -170,7 +170,7 @@ def _acted(user: Any, table_id: int, action: Any, version: int) -> tuple[
         dict[str, Any], list[dict[str, Any]], list[tuple[int, int]]]:
     with table_changes_held() as announcements, robot_moves_held() as robots:
         try:
-            answer = apply_action(user, table_id, action, version)
+            answer = apply_action(user=user, table_id=table_id, action=action, version=version)
         except ServiceError as refused:
             answer = {"error": {"status": refused.status, **refused.as_dict()}}
     return answer, announcements, robots
@@ -343,7 +343,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             await send_table_message(announcement, elsewhere=announcement.get("table") == self.table_id)
         if robots:  # a robot to move next: its task is sent once every view is out
             try:
-                await acting(send_robot_moves)(robots)
+                await acting(send_robot_moves)(moves=robots)
             except Exception as exc:  # noqa: BLE001 - the broker is down: the beat's sweep wakes the robot later
                 log.warning("table %s: a robot's move was not sent (%r)", self.table_id, exc)
 

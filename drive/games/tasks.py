@@ -10,7 +10,7 @@ def robot_move(table_id, version):
     """The robot to act at `version` plays (the caller's countdown is its human-like pause).
     Queued in settings.PLAY_ROBOT_QUEUE or PLAY_ROBOT_SLOW_QUEUE, one a table at most;
     not run within ROBOT_PENDING_SECONDS it expires, and beat's sweep asks again."""
-    return robots.play_robot(table_id, version)
+    return robots.play_robot(table_id=table_id, version=version)
 
 
 @shared_task(ignore_result=True, name="drive.games.tasks.sweep_silent_seats")

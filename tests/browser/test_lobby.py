@@ -77,11 +77,11 @@ def crowded(make_user):
     I sit at, a seat offered to me, public tables waiting. Made before the browser starts."""
     me = make_user("wide", first_name="Wilhelmina", last_name="Featherstonehaugh-Smythe")
     host = make_user("host", first_name="Bartholomew", last_name="Montgomery-Vasylenko")
-    table = tables.create_table(host, "drive_rotation_nt", {"E": "rules", "W": "strong"}, public=True)
-    tables.create_table(host, "prussian", {}, public=True)
-    tables.take_seat(me, tables.create_table(host, "siberian", {"E": "rules", "W": "rules"}, public=True).pk, "S")
-    tables.create_table(me, "bid_min3", {"E": "rules", "S": "rules", "W": "rules"})
-    tables.offer_seat(host, table.pk, "S", "wide")
+    table = tables.create_table(user=host, rules="drive_rotation_nt", robots={"E": "rules", "W": "strong"}, public=True)
+    tables.create_table(user=host, rules="prussian", robots={}, public=True)
+    tables.take_seat(user=me, table_id=tables.create_table(user=host, rules="siberian", robots={"E": "rules", "W": "rules"}, public=True).pk, seat="S")
+    tables.create_table(user=me, rules="bid_min3", robots={"E": "rules", "S": "rules", "W": "rules"})
+    tables.offer_seat(user=host, table_id=table.pk, seat="S", username="wide")
     return me
 
 
@@ -89,7 +89,7 @@ def crowded(make_user):
 def waiting(make_user):
     """Ann's public table of short whist, E open for anyone; made before the browser starts."""
     host = make_user("host", first_name="Ann", last_name="Host")
-    return tables.create_table(host, "short", {"S": "rules", "W": "rules"}, public=True)
+    return tables.create_table(user=host, rules="short", robots={"S": "rules", "W": "rules"}, public=True)
 
 
 @pytest.mark.parametrize("language", ["en", "ru", "uk"])

@@ -124,9 +124,9 @@ def test_four_people_play_a_whole_hand_by_clicks(make_user, new_page, live_serve
 
     people = {seat: make_user(f"p{seat}", first_name=name, last_name="Player")
               for seat, name in zip("NESW", ("Nora", "Evan", "Sam", "Wendy"))}
-    table = tables.create_table(people["N"], "short", {})
+    table = tables.create_table(user=people["N"], rules="short", robots={})
     for seat in "ESW":
-        tables.take_seat(people[seat], table.pk, seat, table.invite)
+        tables.take_seat(user=people[seat], table_id=table.pk, seat=seat, invite=table.invite)
     pages = {seat: signed_in(new_page, live_server, people[seat], seat) for seat in "NESW"}
     for page in pages.values():
         page.goto(f"/play/{table.pk}/")
@@ -195,8 +195,8 @@ def test_the_creator_fills_open_and_silent_seats_from_the_page(make_user, new_pa
 
     me, friend = make_user("host"), make_user("friend")
     sub = make_user("sub", first_name="Sophie", last_name="Sub")
-    table = tables.create_table(me, "short", {"W": "rules"})
-    tables.take_seat(friend, table.pk, "E", table.invite)
+    table = tables.create_table(user=me, rules="short", robots={"W": "rules"})
+    tables.take_seat(user=friend, table_id=table.pk, seat="E", invite=table.invite)
     PlayTable.objects.get(pk=table.pk).seats.filter(seat="E").update(standin=True)  # E is silent
     page = signed_in(new_page, live_server, me, "host")
     page.goto(f"/play/{table.pk}/")
@@ -238,7 +238,7 @@ def test_bid_whist_calls_are_rows_by_level_on_a_phone_and_by_keyboard(make_user,
     from playwright.sync_api import expect
 
     me = make_user("bidder", first_name="Bea")
-    table = tables.create_table(me, "bid", {})
+    table = tables.create_table(user=me, rules="bid", robots={})
 
     def seat_me_first():  # I sit where the auction starts, robots elsewhere
         from drive.games.models import PlaySeat
@@ -290,7 +290,7 @@ def test_a_play_answered_after_the_robots_moves_gives_the_cards_back(make_user, 
     give the cards back at once, not leave them held on the player's turn until some
     later message (with a socket, none comes)."""
     me = make_user("late")
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"}, seat="N")
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, seat="N")
     page = signed_in(new_page, live_server, me, "late")
     late, quiet = [], []  # the play's answer, held back; then the polls, left hanging
 
@@ -337,7 +337,7 @@ def test_a_card_drawn_under_a_resting_pointer_holds_still_and_takes_the_tap(abov
     from drive.games.models import PlaySeat
 
     me = make_user("rester")
-    table = tables.create_table(me, "short", {})
+    table = tables.create_table(user=me, rules="short", robots={})
 
     def seat_me_first():  # I am to act; the other seats stay open
         first = replay_game(PlayTable.objects.get(pk=table.pk).record).to_act
@@ -354,7 +354,7 @@ def test_a_card_drawn_under_a_resting_pointer_holds_still_and_takes_the_tap(abov
     box = card.bounding_box()
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] - above_the_edge)
     open_seat = next(s for s in "NESW" if s != first)
-    fetched(lambda: tables.seat_robot(me, table.pk, open_seat, "rules"))  # the page draws itself again
+    fetched(lambda: tables.seat_robot(user=me, table_id=table.pk, seat=open_seat, robot="rules"))  # the page draws itself again
     page.locator(f".place[data-seat='{open_seat}'] .tag.robot").wait_for()
     before = version(page)
     card.click(timeout=5_000)

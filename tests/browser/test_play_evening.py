@@ -84,7 +84,7 @@ def test_the_organiser_sets_tables_online_from_the_console_and_fills_any_seat(ma
     controls.locator(".manage-seat[data-seat='E'] button[type=submit]").click()
     expect(page.locator("#play-manage")).to_contain_text("If sub plays here, they were offered seat E.")
     expect(page.locator(".place[data-seat='E']")).not_to_contain_text("Sophie Sub")  # offered, not seated
-    in_thread(lambda: tables.take_seat(substitute, table.pk, "E"))  # they accept
+    in_thread(lambda: tables.take_seat(user=substitute, table_id=table.pk, seat="E"))  # they accept
     expect(page.locator(".place[data-seat='E'] .who")).to_have_text("Sophie Sub")
     controls.locator(".manage-seat[data-seat='N'] button[data-manage-robot='strong']").click()
     expect(page.locator(".place[data-seat='N'] .tag.robot")).to_have_text("strong robot")

@@ -161,7 +161,7 @@ def assert_all_was_said(page, table_id, on_the_table):
 
 def test_whole_games_by_keyboard_alone_and_every_card_said(make_user, new_page, live_server, fast_polls, shoot):
     me = make_user("keys", first_name="Kay")
-    table = tables.create_table(me, "short", ROBOTS)  # me at N, three rules robots
+    table = tables.create_table(user=me, rules="short", robots=ROBOTS)  # me at N, three rules robots
     page = signed_in(new_page, live_server, me, "keys")
     # The page's pace cut (as quick_pace does) to a quarter, not a twentieth: a hand's result
     # and its "Next hand" stay a second, long enough for a keyboard player to press it.
@@ -206,7 +206,7 @@ def auction_calls(table_id):
 
 def test_the_calls_of_an_auction_are_said_and_made_by_keyboard(make_user, new_page, live_server, fast_polls):
     me = make_user("caller")
-    table = tables.create_table(me, "bid", ROBOTS)
+    table = tables.create_table(user=me, rules="bid", robots=ROBOTS)
     page = signed_in(new_page, live_server, me, "caller")
     quick_pace(page)
     page.add_init_script(LISTEN)
@@ -253,7 +253,7 @@ def test_the_calls_of_an_auction_are_said_and_made_by_keyboard(make_user, new_pa
 def a_table_with_both_red_suits(me):
     """A new table where my hand holds hearts and diamonds (a void in either is rare)."""
     for _ in range(20):
-        table = tables.create_table(me, "short", ROBOTS)
+        table = tables.create_table(user=me, rules="short", robots=ROBOTS)
         hand = table.record["deals"][0]["hands"]["N"]
         if any(c[1] == "H" for c in hand) and any(c[1] == "D" for c in hand):
             return table

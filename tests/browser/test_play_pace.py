@@ -45,7 +45,7 @@ def robots_around(me, table, seat):
     PlaySeat.objects.filter(table=table, seat=seat).update(user=me, last_seen=timezone.now())  # present
     for other in ORDER:
         if other != seat:
-            tables.seat_robot(me, table.pk, other, "rules")
+            tables.seat_robot(user=me, table_id=table.pk, seat=other, robot="rules")
 
 
 def first_hand_played(page, me, table, seat):
@@ -74,7 +74,7 @@ def test_robot_cards_tricks_and_a_hands_end_are_shown_at_a_human_pace(make_user,
     # Short whist to five ends in one hand when a side takes eleven tricks (a few deals in a
     # hundred): this test is about the second hand, so such a game is dealt again.
     for _ in range(4):
-        table = tables.create_table(me, "short", {})
+        table = tables.create_table(user=me, rules="short", robots={})
         dealer = table.record["deals"][0]["dealer"]
         # I sit where, in the second hand, two robots play before me: its first cards reach
         # the server with my last card of the first hand.
@@ -145,7 +145,7 @@ def test_the_end_of_a_game_says_who_won_the_score_and_offers_a_new_game(make_use
     from playwright.sync_api import expect
 
     me = make_user("ender")
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"}, seat="N")
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, seat="N")
     wait_until_mine = fetched(lambda: replay_game(PlayTable.objects.get(pk=table.pk).record).to_act)
     assert wait_until_mine == "N"
     fetched(lambda: near_the_end(table.pk))

@@ -15,9 +15,9 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 @pytest.fixture
 def table_of_four(make_user):
     people = {seat: make_user(f"p{seat}") for seat in "NESW"}
-    table = tables.create_table(people["N"], "short", {})
+    table = tables.create_table(user=people["N"], rules="short", robots={})
     for seat in "ESW":
-        tables.take_seat(people[seat], table.pk, seat, table.invite)
+        tables.take_seat(user=people[seat], table_id=table.pk, seat=seat, invite=table.invite)
     return table, people
 
 

@@ -52,7 +52,7 @@ def stored(user, name: str, game) -> int:
     """A table of `name` the user sits at (its first seat; the others open, no robot to
     move), its record the game's."""
     def work():
-        table = tables.create_table(user, name, {})
+        table = tables.create_table(user=user, rules=name, robots={})
         table.record = game.record()
         table.phase = str(game.phase)
         table.version += 1000  # a version no snapshot of the dealt game has

@@ -13,17 +13,17 @@ def robot_table(user, rules="short", robots=None, capture=None, **extra) -> Play
     """A table with `user` at N and robots elsewhere (robots' moves run when `capture` is
     django_capture_on_commit_callbacks)."""
     if capture is None:
-        return tables.create_table(user, rules, robots or THREE_ROBOTS, **extra)
+        return tables.create_table(user=user, rules=rules, robots=robots or THREE_ROBOTS, **extra)
     with capture(execute=True):
-        return tables.create_table(user, rules, robots or THREE_ROBOTS, **extra)
+        return tables.create_table(user=user, rules=rules, robots=robots or THREE_ROBOTS, **extra)
 
 
 def four_people(make_user, rules="short"):
     """A table of four people, seat letter -> user, no robots."""
     people = {seat: make_user(f"{rules}-{seat}") for seat in "NESW"}
-    table = tables.create_table(people["N"], rules, {}, seat="N")
+    table = tables.create_table(user=people["N"], rules=rules, robots={}, seat="N")
     for seat in "ESW":
-        tables.take_seat(people[seat], table.pk, seat, table.invite)
+        tables.take_seat(user=people[seat], table_id=table.pk, seat=seat, invite=table.invite)
     return table, people
 
 

@@ -62,7 +62,7 @@ def play_hand(table: PlayTable) -> None:
             return
         hands_before = game.hands_played
         seat = table.seats.get(seat=game.to_act)
-        actions.apply_action(seat.user, table.pk, str(game.legal_actions()[0]), table.version)
+        actions.apply_action(user=seat.user, table_id=table.pk, action=str(game.legal_actions()[0]), version=table.version)
         if game_of(PlayTable.objects.get(pk=table.pk)).hands_played > hands_before:
             return
     raise AssertionError("the hand did not end")

@@ -251,7 +251,7 @@ def test_an_event_table_follows_the_events_access(api, make_user, organiser, mak
     seats given by the organisers, never taken by a link."""
     player, stranger = make_user("player"), make_user("stranger")
     event = make_event(published=False)
-    game = tables.playable_game(tables.variant_of("short"))
+    game = tables.playable_game(variant=tables.variant_of(rules="short"))
     table = PlayTable.objects.create(rules="short", record=game.record(), phase=str(game.phase), created_by=None,
                                      event=event, round_number=1, table_number=1)
     PlaySeat.objects.bulk_create([PlaySeat(table=table, seat=s, user=player if s == "N" else None) for s in "NESW"])

@@ -73,9 +73,9 @@ async def test_a_receive_outlives_one_late_answer_but_not_two_in_a_row(late_answ
 @pytest.fixture
 def table_of_four(make_user):
     people = {seat: make_user(f"layer-{seat}") for seat in "NESW"}
-    table = tables.create_table(people["N"], "short", {})
+    table = tables.create_table(user=people["N"], rules="short", robots={})
     for seat in "ESW":
-        tables.take_seat(people[seat], table.pk, seat, table.invite)
+        tables.take_seat(user=people[seat], table_id=table.pk, seat=seat, invite=table.invite)
     return table.pk, people
 
 

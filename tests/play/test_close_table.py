@@ -24,18 +24,18 @@ def api_as(user):
 def test_the_creator_closes_their_table_and_may_open_another(make_user, settings):
     settings.PLAY_TABLES_ALIVE_PER_USER = 1
     me = make_user()
-    table = tables.create_table(me, "short", ROBOTS)
+    table = tables.create_table(user=me, rules="short", robots=ROBOTS)
     answer = api_as(me).post(f"/api/play/tables/{table.pk}/close/")
     assert answer.status_code == 200, answer.content
     assert answer.json()["finished"] is True
     assert fresh(table).finished_at is not None
-    assert robots.play_robot(table.pk, fresh(table).version) is False  # its robots stop
-    tables.create_table(me, "short", ROBOTS)  # the place is free again
+    assert robots.play_robot(table_id=table.pk, version=fresh(table).version) is False  # its robots stop
+    tables.create_table(user=me, rules="short", robots=ROBOTS)  # the place is free again
 
 
 def test_closing_twice_is_a_conflict(make_user):
     me = make_user()
-    table = tables.create_table(me, "short", ROBOTS)
+    table = tables.create_table(user=me, rules="short", robots=ROBOTS)
     tables.close_table(user=me, table_id=table.pk)
     with pytest.raises(Conflict):
         tables.close_table(user=me, table_id=table.pk)
@@ -44,8 +44,8 @@ def test_closing_twice_is_a_conflict(make_user):
 
 def test_a_player_at_the_table_or_a_stranger_may_not_close_it(make_user):
     me, guest, stranger = make_user(), make_user(), make_user()
-    table = tables.create_table(me, "short", ROBOTS)
-    tables.take_seat(guest, table.pk, "W", table.invite)
+    table = tables.create_table(user=me, rules="short", robots=ROBOTS)
+    tables.take_seat(user=guest, table_id=table.pk, seat="W", invite=table.invite)
     for user in (guest, stranger):
         with pytest.raises(Forbidden):
             tables.close_table(user=user, table_id=table.pk)
@@ -68,9 +68,9 @@ def test_no_such_table_is_404(make_user):
 
 def test_the_lobby_closes_a_table_by_its_button(client, make_user):
     me, guest = make_user(), make_user()
-    mine = tables.create_table(me, "short", ROBOTS)
-    theirs = tables.create_table(guest, "short", ROBOTS)
-    tables.take_seat(me, theirs.pk, "W", theirs.invite)
+    mine = tables.create_table(user=me, rules="short", robots=ROBOTS)
+    theirs = tables.create_table(user=guest, rules="short", robots=ROBOTS)
+    tables.take_seat(user=me, table_id=theirs.pk, seat="W", invite=theirs.invite)
     client.force_login(me)
     page = client.get("/play/").content.decode()
     assert f'action="/play/{mine.pk}/close/"' in page
@@ -85,7 +85,7 @@ def test_the_lobby_closes_a_table_by_its_button(client, make_user):
 
 def test_the_lobby_says_a_closed_table_is_closed(client, make_user):
     me = make_user()
-    table = tables.create_table(me, "short", ROBOTS)
+    table = tables.create_table(user=me, rules="short", robots=ROBOTS)
     tables.close_table(user=me, table_id=table.pk)
     client.force_login(me)
     page = client.get("/play/").content.decode()

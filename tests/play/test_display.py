@@ -97,7 +97,7 @@ def test_the_session_needs_the_csrf_token(make_user):
 
 def test_the_pages_draw_the_preference_from_the_first_paint(client, make_user):
     me = make_user()
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"})
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"})
     client.force_login(me)
     page = client.get(f"/play/{table.pk}/").content.decode()
     assert 'class="play" data-table' in page

@@ -40,7 +40,7 @@ def fresh(table):
 def north_plays(table):
     table = fresh(table)
     game = game_of(table)
-    actions.apply_action(user_of(table.event, 1), table.pk, str(game.legal_actions()[0]), table.version)
+    actions.apply_action(user=user_of(table.event, 1), table_id=table.pk, action=str(game.legal_actions()[0]), version=table.version)
 
 
 def test_robots_wait_while_the_clock_is_paused_and_play_on_when_it_runs(table, organiser,
@@ -52,7 +52,7 @@ def test_robots_wait_while_the_clock_is_paused_and_play_on_when_it_runs(table, o
             north_plays(table)
     paused = fresh(table)
     assert game_of(paused).to_act in ("E", "S", "W") and PlayAction.objects.filter(table=table).last().seat == "N"
-    assert robots.play_robot(table.pk, paused.version) is False  # a task sent meanwhile does nothing
+    assert robots.play_robot(table_id=table.pk, version=paused.version) is False  # a task sent meanwhile does nothing
     assert fresh(table).version == paused.version
     with django_capture_on_commit_callbacks(execute=True):
         ev.resume_clock(actor=organiser, event=event)
@@ -70,10 +70,10 @@ def test_no_stand_in_while_paused_and_the_silence_counts_from_the_resume(table, 
     assert robots.sweep_silent_seats() == 0
     assert not fresh(table).seats.get(seat="N").standin
     ev.resume_clock(actor=organiser, event=event)
-    assert robots.sweep_silent_seats(timezone.now() + timedelta(seconds=5)) == 0  # the pause was no one's silence
+    assert robots.sweep_silent_seats(now=timezone.now() + timedelta(seconds=5)) == 0  # the pause was no one's silence
     assert not fresh(table).seats.get(seat="N").standin
     later = timezone.now() + timedelta(seconds=table.timeout_seconds + 5)
-    assert robots.sweep_silent_seats(later) == 1  # silent past the timeout from the resume: a robot stands in
+    assert robots.sweep_silent_seats(now=later) == 1  # silent past the timeout from the resume: a robot stands in
     assert fresh(table).seats.get(seat="N").standin
 
 

@@ -49,7 +49,7 @@ def play_people_until(table, seat, callbacks):
         person = table.seats.get(seat=game.to_act)
         assert not person.played_by_robot, "only people are to act here"
         with callbacks(execute=True):
-            actions.apply_action(person.user, table.pk, str(game.legal_actions()[0]), table.version)
+            actions.apply_action(user=person.user, table_id=table.pk, action=str(game.legal_actions()[0]), version=table.version)
     raise AssertionError(f"{seat} never came to act")
 
 
@@ -64,9 +64,9 @@ def play_out_hand(table, callbacks):
         place = table.seats.get(seat=game.to_act)
         with callbacks(execute=True):
             if place.played_by_robot:
-                robots.play_robot(table.pk, table.version)
+                robots.play_robot(table_id=table.pk, version=table.version)
             else:
-                actions.apply_action(place.user, table.pk, str(game.legal_actions()[0]), table.version)
+                actions.apply_action(user=place.user, table_id=table.pk, action=str(game.legal_actions()[0]), version=table.version)
     raise AssertionError("the hand did not end")
 
 
@@ -79,11 +79,11 @@ def test_a_player_who_never_comes_is_played_by_a_stand_in_after_the_timeout_from
     # The round started a little more than the timeout ago; North played a moment ago.
     PlayTable.objects.filter(pk=table.pk).update(created_at=now - timeout - timedelta(seconds=2),
                                                  changed_at=now - timedelta(seconds=3))
-    assert robots.sweep_silent_seats(now - timedelta(seconds=5)) == 0  # before the timeout: nobody stands in
+    assert robots.sweep_silent_seats(now=now - timedelta(seconds=5)) == 0  # before the timeout: nobody stands in
     assert not fresh(table).seats.get(seat="E").standin
     before = fresh(table).version
     with django_capture_on_commit_callbacks(execute=True):
-        assert robots.sweep_silent_seats(now) == 1  # East only: N, S and W came
+        assert robots.sweep_silent_seats(now=now) == 1  # East only: N, S and W came
     seats = {s.seat: s for s in fresh(table).seats.all()}
     assert seats["E"].standin and not any(seats[p].standin for p in "NSW")
     after = fresh(table)
@@ -121,9 +121,9 @@ def test_a_player_who_came_is_stood_in_for_only_when_silent_past_the_timeout(
     now = timezone.now()
     PlayTable.objects.filter(pk=table.pk).update(created_at=now - timedelta(minutes=5),
                                                  changed_at=now - timedelta(seconds=3))
-    assert robots.sweep_silent_seats(now) == 0
+    assert robots.sweep_silent_seats(now=now) == 0
     assert not fresh(table).seats.filter(standin=True).exists()
     to_act = game_of(fresh(table)).to_act
     with django_capture_on_commit_callbacks(execute=True):
-        assert robots.sweep_silent_seats(now + timedelta(seconds=table.timeout_seconds)) == 1  # silent
+        assert robots.sweep_silent_seats(now=now + timedelta(seconds=table.timeout_seconds)) == 1  # silent
     assert list(fresh(table).seats.filter(standin=True).values_list("seat", flat=True)) == [to_act]

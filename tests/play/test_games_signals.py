@@ -40,7 +40,7 @@ def test_a_casual_game_tells_each_hand_and_its_end(make_user, django_capture_on_
     while not fresh(table).finished_at:
         view = table_view(me, fresh(table))
         with django_capture_on_commit_callbacks(execute=True):
-            actions.apply_action(me, table.pk, view["legal"][0], view["version"])
+            actions.apply_action(user=me, table_id=table.pk, action=view["legal"][0], version=view["version"])
     hands = [kwargs for kind, _sender, kwargs in heard if kind == "hand"]
     overs = [kwargs for kind, _sender, kwargs in heard if kind == "over"]
     assert [h["hand"] for h in hands] == list(range(1, len(hands) + 1)) and len(hands) >= 1

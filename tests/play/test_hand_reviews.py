@@ -45,14 +45,14 @@ def _one_hand(me, capture):
     """Short whist, `me` at N and three rules robots, played to the end of hand 1 (every
     after-commit hook run: the robots' moves and the review's task, eagerly)."""
     with capture(execute=True):
-        table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"})
+        table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"})
     while True:
         table.refresh_from_db()
         view = table_view(me, table)
         if view["hands_played"] >= 1:
             return table
         with capture(execute=True):
-            actions.apply_action(me, table.pk, view["legal"][0], view["version"])
+            actions.apply_action(user=me, table_id=table.pk, action=view["legal"][0], version=view["version"])
 
 
 def test_a_finished_hand_is_reviewed_once_and_the_page_only_reads_it(

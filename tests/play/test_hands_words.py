@@ -39,7 +39,7 @@ def reviewed_hand(me, rules, capture) -> tuple[int, int]:
     """A table of `rules` with `me` and robots, played until a hand with a stored review
     is over (Siberian hands all passed out have none): the table and that hand's number."""
     with capture(execute=True):
-        table = tables.create_table(me, rules, ROBOTS[rules])
+        table = tables.create_table(user=me, rules=rules, robots=ROBOTS[rules])
     for _ in range(2000):
         found = PlayHandReview.objects.filter(table=table).exclude(review=None).first()
         if found is not None:
@@ -47,7 +47,7 @@ def reviewed_hand(me, rules, capture) -> tuple[int, int]:
         table.refresh_from_db()
         view = table_view(me, table)
         with capture(execute=True):
-            actions.apply_action(me, table.pk, view["legal"][0], view["version"])
+            actions.apply_action(user=me, table_id=table.pk, action=view["legal"][0], version=view["version"])
     raise AssertionError(f"no {rules} hand was reviewed")
 
 

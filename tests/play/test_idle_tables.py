@@ -32,8 +32,8 @@ def still(table, seconds):
 def test_robots_wait_at_a_table_nobody_attends(make_user, sent, settings):
     table = robot_to_act(make_user())
     away(table, settings.PLAY_IDLE_PAUSE_SECONDS + 1)
-    assert robots.play_robot(table.pk, table.version) is False
-    actions.send_robot_move(table.pk, table.version)
+    assert robots.play_robot(table_id=table.pk, version=table.version) is False
+    actions.send_robot_move(table_id=table.pk, version=table.version)
     assert sent == []  # nothing queued for it either
     assert not PlayAction.objects.filter(table=table, by_robot=True).exists()
 
@@ -41,20 +41,20 @@ def test_robots_wait_at_a_table_nobody_attends(make_user, sent, settings):
 def test_a_robot_standing_in_for_the_only_person_does_not_play_alone(make_user, settings):
     table = robot_to_act(make_user())
     away(table, 5, standin=True)
-    assert robots.play_robot(table.pk, table.version) is False
+    assert robots.play_robot(table_id=table.pk, version=table.version) is False
 
 
 def test_within_the_pause_the_robots_play(make_user, settings):
     table = robot_to_act(make_user())
     away(table, settings.PLAY_IDLE_PAUSE_SECONDS - 5)
-    assert robots.play_robot(table.pk, table.version) is True
+    assert robots.play_robot(table_id=table.pk, version=table.version) is True
 
 
 def test_the_sweep_puts_no_stand_in_in_at_a_paused_table(make_user, settings):
     me = make_user()
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"}, seat="N")
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, seat="N")
     while game_of(fresh(table)).to_act != "N":
-        assert robots.play_robot(table.pk, fresh(table).version)
+        assert robots.play_robot(table_id=table.pk, version=fresh(table).version)
     away(table, settings.PLAY_IDLE_PAUSE_SECONDS + 1)
     still(table, 3600)
     assert robots.sweep_silent_seats() == 0
@@ -65,31 +65,31 @@ def test_the_person_back_resumes_the_table(make_user, sent, settings, django_cap
     me = make_user()
     table = robot_to_act(me)
     away(table, settings.PLAY_IDLE_PAUSE_SECONDS + 1, standin=True)
-    assert robots.play_robot(table.pk, table.version) is False
+    assert robots.play_robot(table_id=table.pk, version=table.version) is False
     with django_capture_on_commit_callbacks(execute=True):
-        tables.take_seat(me, table.pk, "N")  # back in their seat
+        tables.take_seat(user=me, table_id=table.pk, seat="N")  # back in their seat
     assert [s[:2] for s in sent] == [(table.pk, table.version)]  # the robot to act is woken
-    assert robots.play_robot(table.pk, table.version) is True
+    assert robots.play_robot(table_id=table.pk, version=table.version) is True
 
 
 def test_the_persons_own_action_resumes_the_table(make_user, sent, settings, django_capture_on_commit_callbacks):
     me = make_user()
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"}, seat="N")
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, seat="N")
     while game_of(fresh(table)).to_act != "N":
-        assert robots.play_robot(table.pk, fresh(table).version)
+        assert robots.play_robot(table_id=table.pk, version=fresh(table).version)
     table = fresh(table)
     away(table, settings.PLAY_IDLE_PAUSE_SECONDS + 1, standin=True)
     with django_capture_on_commit_callbacks(execute=True):
-        actions.apply_action(me, table.pk, str(game_of(table).legal_actions()[0]), table.version)
+        actions.apply_action(user=me, table_id=table.pk, action=str(game_of(table).legal_actions()[0]), version=table.version)
     assert [s[:2] for s in sent] == [(table.pk, table.version + 1)]
-    assert robots.play_robot(table.pk, table.version + 1) is True
+    assert robots.play_robot(table_id=table.pk, version=table.version + 1) is True
 
 
 def test_an_event_table_is_never_paused(make_user, make_event, settings):
     table = robot_to_act(make_user())
     PlayTable.objects.filter(pk=table.pk).update(event=make_event(), round_number=1, table_number=1)
     away(table, settings.PLAY_IDLE_CLOSE_SECONDS + 1, standin=True)
-    assert robots.play_robot(table.pk, table.version) is True
+    assert robots.play_robot(table_id=table.pk, version=table.version) is True
     still(table, settings.PLAY_IDLE_CLOSE_SECONDS + 1)
     assert robots.close_idle_tables() == 0
 
@@ -104,19 +104,19 @@ def test_a_table_nobody_came_back_to_is_closed(make_user, api, client, settings)
     assert robots.close_idle_tables() == 1
     assert fresh(table).finished_at is not None
     assert robots.close_idle_tables() == 0  # once
-    assert robots.play_robot(table.pk, table.version) is False
+    assert robots.play_robot(table_id=table.pk, version=table.version) is False
     api.force_authenticate(me)
     answer = api.get(f"/api/play/tables/{table.pk}/")
     assert answer.status_code == 200 and answer.json()["finished"] is True
     client.force_login(me)
     assert client.get(f"/play/{table.pk}/").status_code == 200
     with pytest.raises(Conflict):  # nobody plays on at a closed table
-        actions.apply_action(me, table.pk, "pass", table.version)
+        actions.apply_action(user=me, table_id=table.pk, action="pass", version=table.version)
 
 
 def test_robots_never_fill_every_seat_of_a_table(make_user):
     with pytest.raises(Invalid):
-        tables.create_table(make_user(), "short", {"N": "rules", "E": "rules", "S": "rules", "W": "rules"})
+        tables.create_table(user=make_user(), rules="short", robots={"N": "rules", "E": "rules", "S": "rules", "W": "rules"})
 
 
 @pytest.mark.django_db(transaction=True)
@@ -126,7 +126,7 @@ async def test_opening_the_table_resumes_it(make_user, sent, settings):
     me = await sync_to_async(make_user)()
     table = await sync_to_async(robot_to_act)(me)
     await sync_to_async(away)(table, settings.PLAY_IDLE_PAUSE_SECONDS + 1, standin=True)
-    assert await sync_to_async(robots.play_robot)(table.pk, table.version) is False  # paused
+    assert await sync_to_async(robots.play_robot)(table_id=table.pk, version=table.version) is False  # paused
     sent.clear()  # the moves the table's making asked for (its commits ran: a transactional test)
     socket, connected, _ = await open_socket(table.pk, me)
     assert connected
@@ -135,4 +135,4 @@ async def test_opening_the_table_resumes_it(make_user, sent, settings):
     assert [s[:2] for s in sent] == [(table.pk, table.version)]  # the robot to act is woken
     seat = await sync_to_async(PlaySeat.objects.get)(table=table, seat="N")
     assert not seat.standin
-    assert await sync_to_async(robots.play_robot)(table.pk, table.version) is True
+    assert await sync_to_async(robots.play_robot)(table_id=table.pk, version=table.version) is True

@@ -84,7 +84,7 @@ def test_my_evening_and_the_event_page_link_to_the_players_online_table(make_eve
 
 def test_a_signed_out_invitee_is_told_whose_table_it_is_and_sits_in_one_tap_after_signing_in(make_user):
     host = make_user("ann", first_name="Ann", last_name="Host")
-    table = tables.create_table(host, "short", {"E": "rules", "W": "rules"})  # S open
+    table = tables.create_table(user=host, rules="short", robots={"E": "rules", "W": "rules"})  # S open
     link = f"/play/{table.pk}/?invite={table.invite}"
     guest = Client()
     to_login = guest.get(link)
@@ -103,6 +103,6 @@ def test_a_signed_out_invitee_is_told_whose_table_it_is_and_sits_in_one_tap_afte
 
 
 def test_the_login_page_says_nothing_for_a_wrong_invitation(client, make_user):
-    table = tables.create_table(make_user("ann"), "short", {"E": "rules", "W": "rules"})
+    table = tables.create_table(user=make_user("ann"), rules="short", robots={"E": "rules", "W": "rules"})
     login = client.get(f"/accounts/login/?next=/play/{table.pk}/%3Finvite%3Dnot-the-secret").content.decode()
     assert "invites you" not in login

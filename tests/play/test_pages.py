@@ -33,7 +33,7 @@ def test_the_lobby_opens_a_table_with_robots_and_lists_it(make_user):
 @pytest.mark.django_db
 def test_the_table_page_speaks_the_readers_language(make_user):
     me = make_user("host")
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"})
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"})
     page = signed_in(me, "ru").get(f"/play/{table.pk}/").content.decode()
     words = json.loads(re.search(r'<script id="play-words" type="application/json">(.*?)</script>', page).group(1))
     assert words["suits"]["S"] == "Пики" and words["ranks"]["Q"] == "Д" and words["seats"]["N"] == "С"
@@ -46,12 +46,12 @@ def test_the_table_page_speaks_the_readers_language(make_user):
 def test_the_hand_history_is_the_players_until_the_game_is_over(make_user, django_capture_on_commit_callbacks):
     me, stranger = make_user("host"), make_user("stranger")
     with django_capture_on_commit_callbacks(execute=True):
-        table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"})
+        table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"})
     for _ in range(13):
         table.refresh_from_db()
         view = table_view(me, table)
         with django_capture_on_commit_callbacks(execute=True):
-            actions.apply_action(me, table.pk, view["legal"][0], view["version"])
+            actions.apply_action(user=me, table_id=table.pk, action=view["legal"][0], version=view["version"])
     table.refresh_from_db()
     assert table_view(me, table)["hands_played"] >= 1
     page = signed_in(me).get(f"/play/{table.pk}/hands/")
@@ -64,7 +64,7 @@ def test_the_hand_history_is_the_players_until_the_game_is_over(make_user, djang
 @pytest.mark.django_db
 def test_the_table_page_is_opened_by_its_invitation_and_the_creator_gets_the_seat_controls(make_user):
     me, friend, stranger = make_user("host"), make_user("friend"), make_user("stranger")
-    table = tables.create_table(me, "short", {"W": "rules"})
+    table = tables.create_table(user=me, rules="short", robots={"W": "rules"})
     mine = signed_in(me).get(f"/play/{table.pk}/").content.decode()
     assert f"/play/{table.pk}/?invite={table.invite}" in mine  # the link to send
     assert 'data-manage="1"' in mine and 'id="play-manage"' in mine

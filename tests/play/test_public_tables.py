@@ -42,120 +42,120 @@ def ann(make_user):
 
 @pytest.fixture
 def public(ann):
-    return tables.create_table(ann, "short", OPEN_E, public=True)
+    return tables.create_table(user=ann, rules="short", robots=OPEN_E, public=True)
 
 
 # --- services: who may take a public table's seat -------------------------------------------
 
 
 def test_a_table_is_private_unless_made_public(ann):
-    assert tables.create_table(ann, "short", OPEN_E).public is False
-    assert tables.create_table(ann, "short", OPEN_E, public=True).public is True
+    assert tables.create_table(user=ann, rules="short", robots=OPEN_E).public is False
+    assert tables.create_table(user=ann, rules="short", robots=OPEN_E, public=True).public is True
 
 
 def test_anyone_signed_in_takes_a_public_tables_open_seat_without_the_link(public, make_user):
     bob = make_user("bob")
-    tables.take_seat(bob, public.pk, "E")
+    tables.take_seat(user=bob, table_id=public.pk, seat="E")
     assert public.seats.get(seat="E").user == bob
 
 
 def test_a_private_table_still_needs_its_invitation(ann, make_user):
-    private = tables.create_table(ann, "short", OPEN_E)
+    private = tables.create_table(user=ann, rules="short", robots=OPEN_E)
     bob = make_user("bob")
     with pytest.raises(Forbidden):
-        tables.take_seat(bob, private.pk, "E")
+        tables.take_seat(user=bob, table_id=private.pk, seat="E")
     with pytest.raises(Forbidden):
-        tables.take_seat(bob, private.pk, "E", "not-the-invite")
+        tables.take_seat(user=bob, table_id=private.pk, seat="E", invite="not-the-invite")
     assert private.seats.get(seat="E").user is None
-    tables.take_seat(bob, private.pk, "E", private.invite)  # the link still works
+    tables.take_seat(user=bob, table_id=private.pk, seat="E", invite=private.invite)  # the link still works
     assert private.seats.get(seat="E").user == bob
 
 
 def test_nobody_signed_in_takes_a_public_seat(public):
     from django.contrib.auth.models import AnonymousUser
     with pytest.raises(Forbidden):
-        tables.take_seat(AnonymousUser(), public.pk, "E")
+        tables.take_seat(user=AnonymousUser(), table_id=public.pk, seat="E")
 
 
 def test_a_public_tables_taken_or_robot_seat_is_refused(ann, make_user):
-    table = tables.create_table(ann, "short", {"W": "rules"}, public=True)  # E and S open
+    table = tables.create_table(user=ann, rules="short", robots={"W": "rules"}, public=True)  # E and S open
     bob = make_user("bob")
-    tables.take_seat(bob, table.pk, "E")
+    tables.take_seat(user=bob, table_id=table.pk, seat="E")
     with pytest.raises(Conflict):
-        tables.take_seat(make_user("cy"), table.pk, "E")
+        tables.take_seat(user=make_user("cy"), table_id=table.pk, seat="E")
     with pytest.raises(Conflict):
-        tables.take_seat(make_user("dee"), table.pk, "W")  # a robot's
+        tables.take_seat(user=make_user("dee"), table_id=table.pk, seat="W")  # a robot's
     with pytest.raises(Conflict):  # one person, one seat
-        tables.take_seat(bob, table.pk, "S")
+        tables.take_seat(user=bob, table_id=table.pk, seat="S")
     assert table.seats.get(seat="S").user is None
 
 
 def test_a_closed_public_table_is_not_joined(public, ann, make_user):
     tables.close_table(user=ann, table_id=public.pk)
     with pytest.raises(Conflict):
-        tables.take_seat(make_user("bob"), public.pk, "E")
+        tables.take_seat(user=make_user("bob"), table_id=public.pk, seat="E")
 
 
 def test_who_left_a_public_tables_seat_sits_again_only_there(ann, make_user):
-    table = tables.create_table(ann, "short", {"W": "rules"}, public=True)  # E and S open
+    table = tables.create_table(user=ann, rules="short", robots={"W": "rules"}, public=True)  # E and S open
     bob = make_user("bob")
-    tables.take_seat(bob, table.pk, "E")
+    tables.take_seat(user=bob, table_id=table.pk, seat="E")
     table.seats.filter(seat="E").update(last_seen=timezone.now() - timedelta(hours=1))  # bob went silent
-    tables.seat_robot(ann, table.pk, "E", "rules")  # bob is out: he has seen E's cards
+    tables.seat_robot(user=ann, table_id=table.pk, seat="E", robot="rules")  # bob is out: he has seen E's cards
     assert listed(bob) == []  # S is open, but not his to take; E is a robot's
     with pytest.raises(Conflict):
-        tables.take_seat(bob, table.pk, "S")
+        tables.take_seat(user=bob, table_id=table.pk, seat="S")
     assert listed(make_user("cy")) == [(table.pk, ["S"])]
 
 
 def test_joining_public_tables_is_limited_like_opening_them(settings, make_user):
     settings.PLAY_TABLES_ALIVE_PER_USER = 2
     hosts = [make_user(f"host{i}") for i in range(3)]
-    open_ones = [tables.create_table(host, "short", OPEN_E, public=True) for host in hosts]
+    open_ones = [tables.create_table(user=host, rules="short", robots=OPEN_E, public=True) for host in hosts]
     bob = make_user("bob")
-    tables.take_seat(bob, open_ones[0].pk, "E")
-    tables.take_seat(bob, open_ones[1].pk, "E")
+    tables.take_seat(user=bob, table_id=open_ones[0].pk, seat="E")
+    tables.take_seat(user=bob, table_id=open_ones[1].pk, seat="E")
     with pytest.raises(TooMany):
-        tables.take_seat(bob, open_ones[2].pk, "E")
+        tables.take_seat(user=bob, table_id=open_ones[2].pk, seat="E")
     assert open_ones[2].seats.get(seat="E").user is None
-    tables.take_seat(bob, open_ones[2].pk, "E", open_ones[2].invite)  # by the link: an invitation, not a limit
+    tables.take_seat(user=bob, table_id=open_ones[2].pk, seat="E", invite=open_ones[2].invite)  # by the link: an invitation, not a limit
 
 
 def test_opening_a_public_table_keeps_the_limits(settings, ann):
     settings.PLAY_TABLES_ALIVE_PER_USER = 1
-    tables.create_table(ann, "short", OPEN_E, public=True)
+    tables.create_table(user=ann, rules="short", robots=OPEN_E, public=True)
     with pytest.raises(TooMany):
-        tables.create_table(ann, "short", OPEN_E, public=True)
+        tables.create_table(user=ann, rules="short", robots=OPEN_E, public=True)
 
 
 # --- the list of public tables with open seats -------------------------------------------
 
 
 def test_the_list_has_public_tables_with_an_open_seat_newest_first(ann, make_user):
-    older = tables.create_table(ann, "short", {"W": "rules"}, public=True)  # E and S open
-    newer = tables.create_table(ann, "bid", OPEN_E, public=True)
-    tables.create_table(ann, "short", OPEN_E)  # private
-    tables.create_table(ann, "short", {"E": "rules", "S": "rules", "W": "rules"}, public=True)  # full
+    older = tables.create_table(user=ann, rules="short", robots={"W": "rules"}, public=True)  # E and S open
+    newer = tables.create_table(user=ann, rules="bid", robots=OPEN_E, public=True)
+    tables.create_table(user=ann, rules="short", robots=OPEN_E)  # private
+    tables.create_table(user=ann, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, public=True)  # full
     assert listed(make_user("bob")) == [(newer.pk, ["E"]), (older.pk, ["E", "S"])]
 
 
 def test_a_full_table_leaves_the_list(public, make_user):
     bob, cy = make_user("bob"), make_user("cy")
     assert listed(cy) == [(public.pk, ["E"])]
-    tables.take_seat(bob, public.pk, "E")
+    tables.take_seat(user=bob, table_id=public.pk, seat="E")
     assert listed(cy) == []
 
 
 def test_the_viewers_own_tables_are_not_offered(public, ann, make_user):
     assert listed(ann) == []  # created and sat at
     bob = make_user("bob")
-    two_open = tables.create_table(ann, "short", {"W": "rules"}, public=True)
-    tables.take_seat(bob, two_open.pk, "E")
+    two_open = tables.create_table(user=ann, rules="short", robots={"W": "rules"}, public=True)
+    tables.take_seat(user=bob, table_id=two_open.pk, seat="E")
     assert listed(bob) == [(public.pk, ["E"])]  # he sits at two_open already: not offered it
 
 
 def test_finished_and_closed_tables_are_not_listed(public, ann, make_user):
-    finished = tables.create_table(make_user("cy"), "short", OPEN_E, public=True)
+    finished = tables.create_table(user=make_user("cy"), rules="short", robots=OPEN_E, public=True)
     PlayTable.objects.filter(pk=finished.pk).update(phase=PlayTable.Phase.OVER, finished_at="2026-01-01T00:00Z")
     tables.close_table(user=ann, table_id=public.pk)
     assert listed(make_user("bob")) == []
@@ -172,12 +172,12 @@ def test_an_evenings_tables_are_never_listed(make_event, organiser, make_user, d
     online.seats.update(user=None, robot="")
     assert listed(make_user("bob")) == []
     with pytest.raises(Forbidden):
-        tables.take_seat(make_user("cy"), online.pk, "N")
+        tables.take_seat(user=make_user("cy"), table_id=online.pk, seat="N")
 
 
 def test_the_list_keeps_to_the_newest_twenty(make_user):
     hosts = [make_user(f"host{i}") for i in range(23)]
-    made = [tables.create_table(host, "short", OPEN_E, public=True) for host in hosts]
+    made = [tables.create_table(user=host, rules="short", robots=OPEN_E, public=True) for host in hosts]
     shown = listed(make_user("bob"))
     assert [pk for pk, _seats in shown] == [t.pk for t in reversed(made)][:20]
 
@@ -271,13 +271,13 @@ def test_the_lobby_lists_a_public_table_and_seats_a_stranger_in_one_tap(public, 
 
 def test_a_seat_taken_meanwhile_is_refused_back_in_the_lobby(public, make_user):
     late = signed_in(make_user("late"))
-    tables.take_seat(make_user("bob"), public.pk, "E")
+    tables.take_seat(user=make_user("bob"), table_id=public.pk, seat="E")
     refused = late.post(f"/play/{public.pk}/seat/", {"seat": "E", "from": "lobby"}, follow=True)
     assert refused.redirect_chain[-1][0] == "/play/" and "Seat E is taken." in refused.content.decode()
 
 
 def test_the_lobby_does_not_offer_a_private_table(ann, make_user):
-    tables.create_table(ann, "short", OPEN_E)
+    tables.create_table(user=ann, rules="short", robots=OPEN_E)
     page = signed_in(make_user("bob")).get("/play/").content.decode()
     assert "Sit at" not in page and "Ann Host" not in page
 

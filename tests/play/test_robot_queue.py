@@ -35,10 +35,10 @@ def sent(monkeypatch):
 
 def robot_to_act(user, robots_at=None):
     """A casual table, `user` at N, a robot to act (no robot's task runs here)."""
-    table = tables.create_table(user, "short", robots_at or THREE_ROBOTS, seat="N")
+    table = tables.create_table(user=user, rules="short", robots=robots_at or THREE_ROBOTS, seat="N")
     game = game_of(table)
     if game.to_act == "N":
-        actions.apply_action(user, table.pk, str(game.legal_actions()[0]), table.version)
+        actions.apply_action(user=user, table_id=table.pk, action=str(game.legal_actions()[0]), version=table.version)
     table = fresh(table)
     assert game_of(table).to_act != "N"
     return table
@@ -46,25 +46,25 @@ def robot_to_act(user, robots_at=None):
 
 def test_one_pending_move_a_table(make_user, sent):
     table = robot_to_act(make_user())
-    actions.send_robot_move(table.pk, table.version)
-    actions.send_robot_move(table.pk, table.version)  # the sweep, a second wake: not queued again
+    actions.send_robot_move(table_id=table.pk, version=table.version)
+    actions.send_robot_move(table_id=table.pk, version=table.version)  # the sweep, a second wake: not queued again
     assert [s[:2] for s in sent] == [(table.pk, table.version)]
     other = robot_to_act(make_user())
-    actions.send_robot_move(other.pk, other.version)  # another table has its own
+    actions.send_robot_move(table_id=other.pk, version=other.version)  # another table has its own
     assert len(sent) == 2
-    assert robots.play_robot(table.pk, table.version) is True  # the move ran: the next may be queued
-    actions.send_robot_move(table.pk, table.version + 1)
+    assert robots.play_robot(table_id=table.pk, version=table.version) is True  # the move ran: the next may be queued
+    actions.send_robot_move(table_id=table.pk, version=table.version + 1)
     assert [s[:2] for s in sent][-1] == (table.pk, table.version + 1)
 
 
 def test_a_move_overtaken_asks_for_the_tables_own_version(make_user, sent, django_capture_on_commit_callbacks):
     table = robot_to_act(make_user())
-    actions.send_robot_move(table.pk, table.version)
+    actions.send_robot_move(table_id=table.pk, version=table.version)
     PlayTable.objects.filter(pk=table.pk).update(version=table.version + 1)  # moved on meanwhile
-    actions.send_robot_move(table.pk, table.version + 1)  # held back: a move is pending
+    actions.send_robot_move(table_id=table.pk, version=table.version + 1)  # held back: a move is pending
     assert len(sent) == 1
     with django_capture_on_commit_callbacks(execute=True):
-        assert robots.play_robot(table.pk, table.version) is False  # stale: plays nothing...
+        assert robots.play_robot(table_id=table.pk, version=table.version) is False  # stale: plays nothing...
     assert [s[:2] for s in sent] == [(table.pk, table.version), (table.pk, table.version + 1)]  # ...asks again
     assert not PlayAction.objects.filter(table=table, by_robot=True).exists()
 
@@ -72,13 +72,13 @@ def test_a_move_overtaken_asks_for_the_tables_own_version(make_user, sent, djang
 def test_no_move_is_queued_for_a_finished_table(make_user, sent):
     table = robot_to_act(make_user())
     PlayTable.objects.filter(pk=table.pk).update(finished_at=timezone.now())
-    actions.send_robot_move(table.pk, table.version)
+    actions.send_robot_move(table_id=table.pk, version=table.version)
     assert sent == []
 
 
 def test_a_quick_robot_where_a_person_waits_goes_to_the_robots_queue(make_user, sent, settings):
     table = robot_to_act(make_user())
-    actions.send_robot_move(table.pk, table.version)
+    actions.send_robot_move(table_id=table.pk, version=table.version)
     assert sent[0][2] is None  # routed by settings.CELERY_TASK_ROUTES:
     route = celery_app.amqp.router.route({}, actions.ROBOT_TASK, (table.pk, table.version), {})
     assert route["queue"].name == settings.PLAY_ROBOT_QUEUE == "robots"
@@ -88,7 +88,7 @@ def test_a_quick_robot_where_a_person_waits_goes_to_the_robots_queue(make_user, 
 
 def test_a_strong_robots_move_goes_to_the_slow_queue(make_user, sent, settings):
     table = robot_to_act(make_user(), {"E": "strong", "S": "strong", "W": "strong"})
-    actions.send_robot_move(table.pk, table.version)
+    actions.send_robot_move(table_id=table.pk, version=table.version)
     assert sent[0][2] == settings.PLAY_ROBOT_SLOW_QUEUE == "robots_slow"
 
 
@@ -97,7 +97,7 @@ def test_an_event_table_where_nobody_is_present_goes_to_the_slow_queue(make_user
     table = robot_to_act(me)
     PlayTable.objects.filter(pk=table.pk).update(event=make_event(), round_number=1, table_number=1)
     PlaySeat.objects.filter(table=table, user=me).update(standin=True, last_seen=timezone.now() - timedelta(hours=1))
-    actions.send_robot_move(table.pk, table.version)
+    actions.send_robot_move(table_id=table.pk, version=table.version)
     assert sent[0][2] == settings.PLAY_ROBOT_SLOW_QUEUE
 
 
@@ -112,10 +112,10 @@ def test_the_message_is_published_to_the_robots_queue(make_user, settings):
     before_task_publish.connect(seen)
     celery_app.conf.task_always_eager = False  # restored by the conftest fixture
     try:
-        actions.send_robot_move(table.pk, table.version)
+        actions.send_robot_move(table_id=table.pk, version=table.version)
     finally:
         before_task_publish.disconnect(seen)
-        actions.robot_move_started(table)
+        actions.robot_move_started(table=table)
     assert published == [(actions.ROBOT_TASK, "robots")]
 
 

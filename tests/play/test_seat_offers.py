@@ -22,8 +22,8 @@ pytestmark = pytest.mark.django_db
 def table_with_bob(make_user):
     """A casual table: its creator at N, bob at E (here now), robots at S and W."""
     creator, bob = make_user("creator"), make_user("bob")
-    table = tables.create_table(creator, "short", {"S": "rules", "W": "rules"}, seat="N")
-    tables.take_seat(bob, table.pk, "E", table.invite)
+    table = tables.create_table(user=creator, rules="short", robots={"S": "rules", "W": "rules"}, seat="N")
+    tables.take_seat(user=bob, table_id=table.pk, seat="E", invite=table.invite)
     return table, creator, bob
 
 
@@ -67,9 +67,9 @@ def test_the_creator_cannot_move_into_a_present_players_seat_nor_see_their_cards
 def test_no_robot_is_put_in_a_present_players_seat(table_with_bob):
     table, creator, bob = table_with_bob
     with pytest.raises(Conflict):
-        tables.seat_robot(creator, table.pk, "E", "rules")
+        tables.seat_robot(user=creator, table_id=table.pk, seat="E", robot="rules")
     with pytest.raises(Conflict):
-        tables.offer_seat(creator, table.pk, "E", "someone")
+        tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="someone")
     assert seat(table, "E").user == bob and not seat(table, "E").robot
 
 
@@ -81,7 +81,7 @@ def test_a_seat_whose_player_left_or_went_silent_gets_a_robot_and_never_shows_th
     else:
         silent(table, "E")
     bobs_cards = secret_cards(table, "E")
-    tables.seat_robot(creator, table.pk, "E", "rules")
+    tables.seat_robot(user=creator, table_id=table.pk, seat="E", robot="rules")
     assert seat(table, "E").user is None and seat(table, "E").robot == "rules"
     for person in (creator, bob):
         view = table_view(person, fresh(table))
@@ -93,13 +93,13 @@ def test_a_seated_manager_takes_no_other_seat_even_an_empty_players(make_user, t
     table, creator, bob = table_with_bob
     silent(table, "E")
     with pytest.raises(Forbidden):
-        tables.offer_seat(creator, table.pk, "E", "creator")  # never to themselves
-    tables.seat_robot(creator, table.pk, "N", "rules")  # they leave their own seat
+        tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="creator")  # never to themselves
+    tables.seat_robot(user=creator, table_id=table.pk, seat="N", robot="rules")  # they leave their own seat
     with pytest.raises(Forbidden):
-        tables.offer_seat(creator, table.pk, "E", "creator")
+        tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="creator")
     PlaySeat.objects.filter(table=table, seat="E").update(offered_to=creator)  # however an offer got there
     with pytest.raises(Conflict):
-        tables.take_seat(creator, table.pk, "E")  # a silent player's cards: not for a manager
+        tables.take_seat(user=creator, table_id=table.pk, seat="E")  # a silent player's cards: not for a manager
     assert seat(table, "E").user == bob
 
 
@@ -108,7 +108,7 @@ def test_a_seated_manager_takes_no_other_seat_even_an_empty_players(make_user, t
 
 def test_a_username_gets_an_offer_and_sits_only_by_accepting_it(api, make_user):
     creator, carol = make_user("creator"), make_user("carol")
-    table = tables.create_table(creator, "short", {"S": "rules", "W": "rules"}, seat="N")
+    table = tables.create_table(user=creator, rules="short", robots={"S": "rules", "W": "rules"}, seat="N")
     api.force_authenticate(creator)
     offered = api.post(seats_url(table), {"seat": "E", "username": "carol"}, format="json")
     assert offered.status_code == 202
@@ -125,10 +125,10 @@ def test_a_username_gets_an_offer_and_sits_only_by_accepting_it(api, make_user):
 
 def test_a_stranger_neither_offers_a_seat_nor_watches_by_an_offer_to_someone_else(api, make_user):
     creator, carol, stranger = make_user("creator"), make_user("carol"), make_user("stranger")
-    table = tables.create_table(creator, "short", {"S": "rules", "W": "rules"}, seat="N")
+    table = tables.create_table(user=creator, rules="short", robots={"S": "rules", "W": "rules"}, seat="N")
     with pytest.raises(Forbidden):
-        tables.offer_seat(stranger, table.pk, "E", "stranger")
-    tables.offer_seat(creator, table.pk, "E", "carol")
+        tables.offer_seat(user=stranger, table_id=table.pk, seat="E", username="stranger")
+    tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="carol")
     api.force_authenticate(stranger)
     assert api.get(f"/api/play/tables/{table.pk}/").status_code == 403
     assert api.post(seats_url(table), {"seat": "E"}, format="json").status_code == 403
@@ -136,17 +136,17 @@ def test_a_stranger_neither_offers_a_seat_nor_watches_by_an_offer_to_someone_els
 
 def test_an_offer_is_void_once_a_robot_or_someone_else_takes_the_seat(make_user):
     creator, carol, dan, eve = make_user("creator"), make_user("carol"), make_user("dan"), make_user("eve")
-    table = tables.create_table(creator, "short", {"W": "rules"}, seat="N")
-    tables.offer_seat(creator, table.pk, "E", "carol")
-    tables.seat_robot(creator, table.pk, "E", "rules")
+    table = tables.create_table(user=creator, rules="short", robots={"W": "rules"}, seat="N")
+    tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="carol")
+    tables.seat_robot(user=creator, table_id=table.pk, seat="E", robot="rules")
     assert seat(table, "E").offered_to is None
     with pytest.raises(Forbidden):  # no longer offered to her
-        tables.take_seat(carol, table.pk, "E")
-    tables.offer_seat(creator, table.pk, "S", "dan")
-    tables.take_seat(eve, table.pk, "S", table.invite)
+        tables.take_seat(user=carol, table_id=table.pk, seat="E")
+    tables.offer_seat(user=creator, table_id=table.pk, seat="S", username="dan")
+    tables.take_seat(user=eve, table_id=table.pk, seat="S", invite=table.invite)
     assert seat(table, "S").offered_to is None
     with pytest.raises(Forbidden):
-        tables.take_seat(dan, table.pk, "S")
+        tables.take_seat(user=dan, table_id=table.pk, seat="S")
     assert seat(table, "S").user == eve
 
 
@@ -154,13 +154,13 @@ def test_an_offer_cannot_be_accepted_once_the_seats_player_is_back(table_with_bo
     table, creator, bob = table_with_bob
     carol = make_user("carol")
     silent(table, "E")
-    tables.offer_seat(creator, table.pk, "E", "carol")
+    tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="carol")
     PlaySeat.objects.filter(table=table, seat="E").update(last_seen=timezone.now())  # bob plays again
     with pytest.raises(Conflict):
-        tables.take_seat(carol, table.pk, "E")
+        tables.take_seat(user=carol, table_id=table.pk, seat="E")
     assert seat(table, "E").user == bob
     silent(table, "E")
-    tables.take_seat(bob, table.pk, "E")  # bob back by his own request: the old offer goes
+    tables.take_seat(user=bob, table_id=table.pk, seat="E")  # bob back by his own request: the old offer goes
     assert seat(table, "E").offered_to is None
 
 
@@ -170,7 +170,7 @@ def test_an_offer_cannot_be_accepted_once_the_seats_player_is_back(table_with_bo
 def test_the_answer_is_the_same_whether_or_not_the_username_exists(api, make_user):
     creator = make_user("creator")
     make_user("carol")
-    table = tables.create_table(creator, "short", {"S": "rules", "W": "rules"}, seat="N")
+    table = tables.create_table(user=creator, rules="short", robots={"S": "rules", "W": "rules"}, seat="N")
     api.force_authenticate(creator)
     answers = {}
     for name in ("carol", "no-such-person", "carol", "no-such-person"):
@@ -190,8 +190,8 @@ def test_the_answer_is_the_same_whether_or_not_the_username_exists(api, make_use
 
 def test_the_person_offered_a_seat_sees_it_in_the_lobby_and_on_the_table_and_accepts(client, make_user):
     creator, carol = make_user("creator"), make_user("carol")
-    table = tables.create_table(creator, "short", {"S": "rules", "W": "rules"}, seat="N")
-    tables.offer_seat(creator, table.pk, "E", "carol")
+    table = tables.create_table(user=creator, rules="short", robots={"S": "rules", "W": "rules"}, seat="N")
+    tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="carol")
     client.force_login(carol)
     lobby = client.get("/play/").content.decode()
     assert "Seats offered to you" in lobby and f'action="/play/{table.pk}/seat/"' in lobby
@@ -207,7 +207,7 @@ def test_an_offer_refused_on_acceptance_says_why_in_the_lobby(client, table_with
     table, creator, bob = table_with_bob
     carol = make_user("carol")
     silent(table, "E")
-    tables.offer_seat(creator, table.pk, "E", "carol")
+    tables.offer_seat(user=creator, table_id=table.pk, seat="E", username="carol")
     PlaySeat.objects.filter(table=table, seat="E").update(last_seen=timezone.now())  # bob is back
     client.force_login(carol)
     refused = client.post(f"/play/{table.pk}/seat/", {"seat": "E", "from": "lobby"}, follow=True)

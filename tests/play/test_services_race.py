@@ -42,7 +42,7 @@ def test_the_same_action_sent_twice_at_once_is_applied_once(make_user):
     table, people = four_people(make_user)
     game = game_of(table)
     player, card = people[game.to_act], str(game.legal_actions()[0])
-    results = _at_once([lambda: actions.apply_action(player, table.pk, card, 0)] * 4)
+    results = _at_once([lambda: actions.apply_action(user=player, table_id=table.pk, action=card, version=0)] * 4)
     assert all(isinstance(r, dict) and r["version"] == 1 for r in results), results
     assert PlayAction.objects.filter(table=table).count() == 1 and fresh(table).version == 1
 
@@ -53,8 +53,8 @@ def test_two_cards_for_one_turn_one_wins(make_user):
     game = game_of(table)
     player = people[game.to_act]
     first, second = (str(a) for a in game.legal_actions()[:2])
-    results = _at_once([lambda: actions.apply_action(player, table.pk, first, 0),
-                        lambda: actions.apply_action(player, table.pk, second, 0)])
+    results = _at_once([lambda: actions.apply_action(user=player, table_id=table.pk, action=first, version=0),
+                        lambda: actions.apply_action(user=player, table_id=table.pk, action=second, version=0)])
     assert sum(isinstance(r, dict) for r in results) == 1
     assert sum(isinstance(r, Conflict) for r in results) == 1
     assert PlayAction.objects.filter(table=table).count() == 1

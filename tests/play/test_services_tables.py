@@ -27,7 +27,7 @@ def test_a_table_is_dealt_at_once_with_its_creator_seated_and_robots_elsewhere(m
 
 @pytest.mark.parametrize("rules", ["dummy", "two_handed", "prussian"])
 def test_the_seats_are_the_variants_players(make_user, rules):
-    table = tables.create_table(make_user(), rules, {})
+    table = tables.create_table(user=make_user(), rules=rules, robots={})
     assert sorted(s.seat for s in table.seats.all()) == sorted(find_variant(rules).seats)
 
 
@@ -42,55 +42,55 @@ def test_the_seats_are_the_variants_players(make_user, rules):
 ])
 def test_a_table_that_cannot_be_made_is_refused_with_its_field(make_user, rules, robots, seat, field):
     with pytest.raises(Invalid) as refused:
-        tables.create_table(make_user(), rules, robots, seat)
+        tables.create_table(user=make_user(), rules=rules, robots=robots, seat=seat)
     assert refused.value.field == field
     assert not PlayTable.objects.exists()
 
 
 def test_options_of_the_wrong_type_are_refused_before_play(make_user):
     with pytest.raises(Invalid):
-        tables.create_table(make_user(), {"name": "short", "points": "many"}, {})
+        tables.create_table(user=make_user(), rules={"name": "short", "points": "many"}, robots={})
 
 
 def test_only_a_signed_in_user_makes_a_table(db):
     from django.contrib.auth.models import AnonymousUser
     with pytest.raises(Forbidden):
-        tables.create_table(AnonymousUser(), "short", THREE_ROBOTS)
+        tables.create_table(user=AnonymousUser(), rules="short", robots=THREE_ROBOTS)
 
 
 def test_an_open_seat_is_taken_by_the_link_once(make_user):
     me, friend, late = make_user(), make_user(), make_user()
-    table = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
-    tables.take_seat(friend, table.pk, "S", table.invite)
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "W": "rules"})
+    tables.take_seat(user=friend, table_id=table.pk, seat="S", invite=table.invite)
     assert table_view(friend, fresh(table))["seat"] == "S"
     with pytest.raises(Conflict):
-        tables.take_seat(late, table.pk, "S", table.invite)  # taken
+        tables.take_seat(user=late, table_id=table.pk, seat="S", invite=table.invite)  # taken
     with pytest.raises(Conflict):
-        tables.take_seat(friend, table.pk, "E", table.invite)  # one seat a person... and E is a robot's
+        tables.take_seat(user=friend, table_id=table.pk, seat="E", invite=table.invite)  # one seat a person... and E is a robot's
     with pytest.raises(Invalid):
-        tables.take_seat(late, table.pk, "X", table.invite)
+        tables.take_seat(user=late, table_id=table.pk, seat="X", invite=table.invite)
 
 
 def test_an_open_seat_needs_the_tables_own_invitation(make_user):
     me, guesser = make_user(), make_user()
-    table = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
-    other = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "W": "rules"})
+    other = tables.create_table(user=me, rules="short", robots={"E": "rules", "W": "rules"})
     assert len(table.invite) >= 24 and table.invite != other.invite
     for wrong in (None, "", other.invite, table.invite[:-1], table.invite.upper(), 12345):
         with pytest.raises(Forbidden):
-            tables.take_seat(guesser, table.pk, "S", wrong)
+            tables.take_seat(user=guesser, table_id=table.pk, seat="S", invite=wrong)
     assert fresh(table).seats.get(seat="S").user is None
 
 
 def test_the_creator_seats_a_robot_and_it_plays_when_to_act(make_user, django_capture_on_commit_callbacks):
     for _ in range(60):  # a deal where the open seat S is to act first
         me = make_user()  # a creator for each try: one may keep only so many tables unfinished
-        table = tables.create_table(me, "short", {"E": "rules", "W": "rules"})
+        table = tables.create_table(user=me, rules="short", robots={"E": "rules", "W": "rules"})
         if game_of(table).to_act == "S":
             break
     assert game_of(table).to_act == "S"
     with django_capture_on_commit_callbacks(execute=True):
-        tables.seat_robot(me, table.pk, "S", "random")
+        tables.seat_robot(user=me, table_id=table.pk, seat="S", robot="random")
     assert PlaySeat.objects.get(table=table, seat="S").robot == "random"
     played = PlayAction.objects.get(table=table, version=1)
     assert played.seat == "S" and played.by_robot
@@ -99,24 +99,24 @@ def test_the_creator_seats_a_robot_and_it_plays_when_to_act(make_user, django_ca
 
 def test_only_the_creator_or_the_events_organiser_seats_robots_and_substitutes(make_user, event, organiser):
     me, stranger, sub = make_user(), make_user(), make_user("sub")
-    table = tables.create_table(me, "short", {"E": "rules"})
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules"})
     with pytest.raises(Forbidden):
-        tables.seat_robot(stranger, table.pk, "S", "rules")
+        tables.seat_robot(user=stranger, table_id=table.pk, seat="S", robot="rules")
     with pytest.raises(Forbidden):
-        tables.offer_seat(stranger, table.pk, "S", "sub")
+        tables.offer_seat(user=stranger, table_id=table.pk, seat="S", username="sub")
     with pytest.raises(Forbidden):
-        tables.seat_robot(organiser, table.pk, "S", "rules")  # a casual table: not theirs
+        tables.seat_robot(user=organiser, table_id=table.pk, seat="S", robot="rules")  # a casual table: not theirs
     PlayTable.objects.filter(pk=table.pk).update(event=event, round_number=1, table_number=1)
     PlaySeat.objects.filter(table=table, seat="N").update(standin=True)  # me went silent
-    tables.offer_seat(organiser, table.pk, "N", "sub")
+    tables.offer_seat(user=organiser, table_id=table.pk, seat="N", username="sub")
     assert PlaySeat.objects.get(table=table, seat="N").user == me  # offered, not seated
-    tables.take_seat(sub, table.pk, "N")
+    tables.take_seat(user=sub, table_id=table.pk, seat="N")
     assert PlaySeat.objects.get(table=table, seat="N").user == sub
-    tables.seat_robot(organiser, table.pk, "S", "strong")
-    tables.offer_seat(organiser, table.pk, "W", "nobody-of-that-name")  # no word on who exists
-    tables.offer_seat(organiser, table.pk, "W", "sub")
+    tables.seat_robot(user=organiser, table_id=table.pk, seat="S", robot="strong")
+    tables.offer_seat(user=organiser, table_id=table.pk, seat="W", username="nobody-of-that-name")  # no word on who exists
+    tables.offer_seat(user=organiser, table_id=table.pk, seat="W", username="sub")
     with pytest.raises(Conflict):
-        tables.take_seat(sub, table.pk, "W")  # already at N
+        tables.take_seat(user=sub, table_id=table.pk, seat="W")  # already at N
 
 
 def test_a_whole_game_of_short_whist_against_three_robots(make_user, django_capture_on_commit_callbacks):
@@ -129,7 +129,7 @@ def test_a_whole_game_of_short_whist_against_three_robots(make_user, django_capt
         view = table_view(me, table)
         assert view["to_act"] == "N" and view["legal"]
         with django_capture_on_commit_callbacks(execute=True):
-            view = actions.apply_action(me, table.pk, view["legal"][-1], view["version"])
+            view = actions.apply_action(user=me, table_id=table.pk, action=view["legal"][-1], version=view["version"])
     table = fresh(table)
     game = game_of(table)
     assert table.phase == "over" and game.phase == Phase.OVER and game.score()["winner"] in ("NS", "EW")
@@ -146,7 +146,7 @@ def test_the_next_hand_is_dealt_as_soon_as_one_is_scored(make_user):
     table, people = four_people(make_user, "rubber")  # no rubber is won in one hand
     for _ in range(52):
         game = game_of(fresh(table))
-        actions.apply_action(people[game.to_act], table.pk, str(game.legal_actions()[0]), fresh(table).version)
+        actions.apply_action(user=people[game.to_act], table_id=table.pk, action=str(game.legal_actions()[0]), version=fresh(table).version)
     table = fresh(table)
     assert len(table.record["deals"]) == 2 and table.phase == "play"
     view = table_view(people["N"], table)
@@ -181,7 +181,7 @@ def test_a_robot_sees_only_its_own_seats_view(make_user, monkeypatch, django_cap
         if game.to_act != "N":
             break
         with django_capture_on_commit_callbacks(execute=True):
-            actions.apply_action(me, table.pk, str(game.legal_actions()[0]), fresh(table).version)
+            actions.apply_action(user=me, table_id=table.pk, action=str(game.legal_actions()[0]), version=fresh(table).version)
     assert SpyRobot.views
     for view in SpyRobot.views:
         assert view["seat"] in "ESW" and view["to_act"] == view["seat"]
@@ -192,14 +192,14 @@ def test_a_robot_sees_only_its_own_seats_view(make_user, monkeypatch, django_cap
 
 def test_a_robots_task_for_an_old_version_or_a_persons_turn_does_nothing(make_user):
     table, people = four_people(make_user)
-    assert robots.play_robot(table.pk, table.version) is False  # a person is to act
+    assert robots.play_robot(table_id=table.pk, version=table.version) is False  # a person is to act
     # the seat to act gets a robot; the other three people are there (robots never play alone)
     PlaySeat.objects.filter(table=table, seat=game_of(table).to_act).update(user=None, robot="rules")
-    assert robots.play_robot(table.pk, table.version + 1) is False  # not the table's version
-    assert robots.play_robot(table.pk, table.version) is True
-    assert robots.play_robot(table.pk, table.version) is False  # sent twice: played once
+    assert robots.play_robot(table_id=table.pk, version=table.version + 1) is False  # not the table's version
+    assert robots.play_robot(table_id=table.pk, version=table.version) is True
+    assert robots.play_robot(table_id=table.pk, version=table.version) is False  # sent twice: played once
     assert fresh(table).version == 1
-    assert robots.play_robot(999_999, 0) is False
+    assert robots.play_robot(table_id=999_999, version=0) is False
 
 
 def test_a_robot_waits_a_human_like_moment(make_user, settings, monkeypatch, django_capture_on_commit_callbacks):
@@ -209,9 +209,9 @@ def test_a_robot_waits_a_human_like_moment(make_user, settings, monkeypatch, dja
         "apply_async": staticmethod(lambda args, countdown: sent.append((name, args, countdown)))}))
     me = make_user()
     with django_capture_on_commit_callbacks(execute=True):
-        table = tables.create_table(me, "short", THREE_ROBOTS)
+        table = tables.create_table(user=me, rules="short", robots=THREE_ROBOTS)
         while game_of(fresh(table)).to_act == "N":
-            actions.apply_action(me, table.pk, str(game_of(fresh(table)).legal_actions()[0]), fresh(table).version)
+            actions.apply_action(user=me, table_id=table.pk, action=str(game_of(fresh(table)).legal_actions()[0]), version=fresh(table).version)
     assert sent and all(name == actions.ROBOT_TASK and 0.4 <= delay <= 1.2 for name, _args, delay in sent)
     assert sent[-1][1][0] == table.pk
 
@@ -234,10 +234,10 @@ def test_a_silent_player_gets_a_robot_standing_in_until_they_are_back(make_user,
     assert PlaySeat.objects.get(table=table, seat=to_act).standin
     assert callbacks  # the broadcast and the robot's move
     assert robots.sweep_silent_seats() == 0  # once
-    assert robots.play_robot(table.pk, 0) is True
+    assert robots.play_robot(table_id=table.pk, version=0) is True
     played = PlayAction.objects.get(table=table, version=1)
     assert played.seat == to_act and played.by_robot
-    tables.take_seat(people[to_act], table.pk, to_act)  # back
+    tables.take_seat(user=people[to_act], table_id=table.pk, seat=to_act)  # back
     seat = PlaySeat.objects.get(table=table, seat=to_act)
     assert not seat.standin and seat.last_seen
 
@@ -246,18 +246,18 @@ def test_a_stand_in_ends_when_its_player_acts(make_user):
     table, people = four_people(make_user)
     to_act = game_of(table).to_act
     PlaySeat.objects.filter(table=table, seat=to_act).update(standin=True)
-    actions.apply_action(people[to_act], table.pk, str(game_of(table).legal_actions()[0]), 0)
+    actions.apply_action(user=people[to_act], table_id=table.pk, action=str(game_of(table).legal_actions()[0]), version=0)
     assert not PlaySeat.objects.get(table=table, seat=to_act).standin
-    assert robots.play_robot(table.pk, 0) is False  # the robot's task came too late
+    assert robots.play_robot(table_id=table.pk, version=0) is False  # the robot's task came too late
 
 
 def test_a_robots_lost_move_is_asked_for_again_by_the_sweep(make_user, monkeypatch,
                                                           django_capture_on_commit_callbacks):
     me = make_user()
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules", "W": "rules"})
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"})
     game = game_of(table)
     if game.to_act == "N":                       # make a robot the one to act
-        actions.apply_action(me, table.pk, str(game.legal_actions()[0]), table.version)
+        actions.apply_action(user=me, table_id=table.pk, action=str(game.legal_actions()[0]), version=table.version)
         table = PlayTable.objects.get(pk=table.pk)
     assert game_of(table).to_act != "N"          # its task never ran here: the move is lost
     asked = []
@@ -270,13 +270,13 @@ def test_a_robots_lost_move_is_asked_for_again_by_the_sweep(make_user, monkeypat
     with django_capture_on_commit_callbacks(execute=True):
         assert robots.sweep_silent_seats() == 0  # no person stood in for
     assert asked == [(table.pk, table.version)]
-    assert robots.play_robot(table.pk, table.version) is True   # the task asked again plays once
-    assert robots.play_robot(table.pk, table.version) is False
+    assert robots.play_robot(table_id=table.pk, version=table.version) is True   # the task asked again plays once
+    assert robots.play_robot(table_id=table.pk, version=table.version) is False
 
 
 def test_the_sweep_leaves_robots_open_seats_and_finished_tables_alone(make_user):
     me = make_user()
-    table = tables.create_table(me, "short", {"E": "rules", "S": "rules"})  # W open
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules"})  # W open
     _silent(table, 3600)
     robots.sweep_silent_seats()
     assert not PlaySeat.objects.filter(table=table, standin=True).exclude(seat="N").exists()

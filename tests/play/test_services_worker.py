@@ -27,11 +27,11 @@ def _until(check, seconds=20):
 def test_three_robots_answer_a_play_in_the_worker(make_user, celery_worker, settings):
     settings.PLAY_ROBOT_DELAY = (0.05, 0.1)
     me = make_user()
-    table = tables.create_table(me, "short", THREE_ROBOTS)
+    table = tables.create_table(user=me, rules="short", robots=THREE_ROBOTS)
     assert _until(lambda: game_of(fresh(table)).to_act == "N")
     view = table_view(me, fresh(table))
     for _ in range(13):  # until robots answer N's card (N may win a trick it closes and lead again)
-        actions.apply_action(me, table.pk, view["legal"][0], view["version"])
+        actions.apply_action(user=me, table_id=table.pk, action=view["legal"][0], version=view["version"])
         assert _until(lambda: game_of(fresh(table)).to_act == "N")
         if fresh(table).version > view["version"] + 1:
             break

@@ -28,7 +28,7 @@ def limits(settings):
 
 
 def make(user, robots=None):
-    return tables.create_table(user, "short", robots if robots is not None else {"E": "rules"})
+    return tables.create_table(user=user, rules="short", robots=robots if robots is not None else {"E": "rules"})
 
 
 def test_tables_alive_past_the_limit_are_refused_until_one_is_finished(limits, make_user):
@@ -63,12 +63,12 @@ def test_strong_robots_past_the_limit_are_refused_at_a_new_table_and_in_a_seat(l
     assert "limited to 3" in refused.value.message and PlayTable.objects.filter(created_by=me).count() == 1
     other = make(me, {"E": "rules"})
     with pytest.raises(TooMany):
-        tables.seat_robot(me, other.pk, "S", "strong")  # an open seat
+        tables.seat_robot(user=me, table_id=other.pk, seat="S", robot="strong")  # an open seat
     assert PlaySeat.objects.get(table=other, seat="S").is_open
-    tables.seat_robot(me, table.pk, "E", "strong")  # a strong robot in place of a strong robot: no more
-    tables.seat_robot(me, other.pk, "S", "rules")
+    tables.seat_robot(user=me, table_id=table.pk, seat="E", robot="strong")  # a strong robot in place of a strong robot: no more
+    tables.seat_robot(user=me, table_id=other.pk, seat="S", robot="rules")
     PlayTable.objects.filter(pk=table.pk).update(finished_at=timezone.now())
-    tables.seat_robot(me, other.pk, "W", "strong")
+    tables.seat_robot(user=me, table_id=other.pk, seat="W", robot="strong")
 
 
 def test_the_api_answers_429_with_the_sentence(limits, api, make_user):

@@ -109,9 +109,9 @@ def four(make_user):
 
 @pytest.fixture
 def table_of_four(four):
-    table = tables.create_table(four["N"], "short", {})
+    table = tables.create_table(user=four["N"], rules="short", robots={})
     for seat in "ESW":
-        tables.take_seat(four[seat], table.pk, seat, table.invite)
+        tables.take_seat(user=four[seat], table_id=table.pk, seat=seat, invite=table.invite)
     return table.pk
 
 
@@ -224,7 +224,7 @@ async def test_a_casual_tables_socket_needs_a_seat_or_its_invitation(four, table
     of a browser that opened the link."""
     table_id = table_of_four
     stranger = await sync_to_async(make_user)("stranger")
-    other = await sync_to_async(tables.create_table)(stranger, "short", {"E": "rules", "S": "rules", "W": "rules"})
+    other = await sync_to_async(tables.create_table)(user=stranger, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"})
     invite = await sync_to_async(lambda: PlayTable.objects.get(pk=table_id).invite)()
     for query in ("", "?invite=", f"?invite={other.invite}", f"?invite={invite[:-1]}", f"?invite={invite}x",
                   f"?invite={invite.swapcase()}", f"?token={invite}"):

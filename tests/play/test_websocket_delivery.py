@@ -36,9 +36,9 @@ def four(make_user):
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_play_reaches_each_socket_once_whether_sent_on_a_socket_or_elsewhere(four):
-    table = await sync_to_async(tables.create_table)(four["N"], "short", {})
+    table = await sync_to_async(tables.create_table)(user=four["N"], rules="short", robots={})
     for seat in "ESW":
-        await sync_to_async(tables.take_seat)(four[seat], table.pk, seat, table.invite)
+        await sync_to_async(tables.take_seat)(user=four[seat], table_id=table.pk, seat=seat, invite=table.invite)
     sockets = {}
     for seat in SEATS:
         socket, connected, _ = await open_socket(table.pk, four[seat])
@@ -58,7 +58,7 @@ async def test_a_play_reaches_each_socket_once_whether_sent_on_a_socket_or_elsew
         version, to_act = version + 1, heard["N"]["to_act"]
     # elsewhere (the REST API's service, in another thread): through the channel layer, once each
     game = await sync_to_async(lambda: replay_game(PlayTable.objects.get(pk=table.pk).record))()
-    await sync_to_async(apply_action)(four[to_act], table.pk, game.view(to_act)["legal"][0], version)
+    await sync_to_async(apply_action)(user=four[to_act], table_id=table.pk, action=game.view(to_act)["legal"][0], version=version)
     for seat, socket in sockets.items():
         view = await views_until(socket, version + 1)
         assert view["version"] == version + 1 and view["seat"] == seat
@@ -69,7 +69,7 @@ async def test_a_play_reaches_each_socket_once_whether_sent_on_a_socket_or_elsew
 
 @pytest.mark.django_db(transaction=True)
 async def test_a_robots_move_woken_by_a_socket_s_play_follows_its_answer(four):
-    table = await sync_to_async(tables.create_table)(four["N"], "short", {"E": "rules", "S": "rules", "W": "rules"})
+    table = await sync_to_async(tables.create_table)(user=four["N"], rules="short", robots={"E": "rules", "S": "rules", "W": "rules"})
     socket, connected, _ = await open_socket(table.pk, four["N"])
     assert connected
     view = await frame(socket)
@@ -107,9 +107,9 @@ async def test_a_table_socket_gives_every_database_connection_back_to_the_pool(f
     from tests.services import require_postgres
 
     await sync_to_async(require_postgres)()
-    table = await sync_to_async(tables.create_table)(four["N"], "short", {})
+    table = await sync_to_async(tables.create_table)(user=four["N"], rules="short", robots={})
     for seat in "ESW":
-        await sync_to_async(tables.take_seat)(four[seat], table.pk, seat, table.invite)
+        await sync_to_async(tables.take_seat)(user=four[seat], table_id=table.pk, seat=seat, invite=table.invite)
     before = await sync_to_async(checked_out)()
     for _ in range(3):
         sockets = {}

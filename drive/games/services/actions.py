@@ -42,7 +42,7 @@ MAX_ACTION_LENGTH = 64
 SEEN_AGAIN = timedelta(seconds=10)
 
 
-def locked_table(table_id: int) -> PlayTable:
+def locked_table(*, table_id: int) -> PlayTable:
     """The table's row, locked until the transaction ends (404 if there is none). Its record
     is read only if needed: the game at this version is usually in the snapshot already."""
     table = PlayTable.objects.select_for_update().defer("record").filter(pk=table_id).first()
@@ -51,12 +51,12 @@ def locked_table(table_id: int) -> PlayTable:
     return table
 
 
-def apply_action(user: User | None, table_id: int, action: str, version: int,
+def apply_action(*, user: User | None, table_id: int, action: str, version: int,
                  seat: str | None = None) -> dict[str, Any]:
     """Apply the caller's action and answer their new view. 403: not their seat; 409:
     not their turn, or `version` is not the table's; 400: the rules refuse it."""
     with transaction.atomic():
-        table = locked_table(table_id)
+        table = locked_table(table_id=table_id)
         prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
         viewer = require_seated(user, table)
         mine = viewer.seat
@@ -65,21 +65,21 @@ def apply_action(user: User | None, table_id: int, action: str, version: int,
         if seat is not None and seat != mine.seat:
             raise Forbidden(_("You play seat %(seat)s only.") % {"seat": mine.seat})
         if version != table.version:
-            if already_applied(table, mine.seat, action, version):
+            if already_applied(table=table, seat=mine.seat, action=action, version=version):
                 return table_view(user, table, viewer=viewer)
             raise Conflict(_("The table has moved on: reload it."), extra={"version": table.version})
         game = game_of(table)
         if game.to_act != mine.seat:
             message = _("The game is over.") if game.phase == Phase.OVER else _("It is not your turn.")
             raise Conflict(message, extra={"version": table.version})
-        text = judged(game, action)
-        record_action(table, game, mine.seat, text, by_robot=False)
+        text = judged(game=game, action=action)
+        record_action(table=table, game=game, seat=mine.seat, text=text, by_robot=False)
         if mine.standin or mine.last_seen is None or timezone.now() - mine.last_seen > SEEN_AGAIN:
-            back_in_seat(mine, table=table, game=game)  # not written at every card: seen a moment ago is seen
+            back_in_seat(seat=mine, table=table, game=game)  # not written at every card: seen a moment ago is seen
         return table_view(user, table, game, viewer=viewer)
 
 
-def judged(game: GameState, action: str) -> str:
+def judged(*, game: GameState, action: str) -> str:
     """Apply the action to the game or raise Invalid with the engine's rule, its reason
     and the refusal's sentence in the reader's language (drive.games.refusals)."""
     if not isinstance(action, str) or not action.strip() or len(action) > MAX_ACTION_LENGTH:
@@ -95,7 +95,7 @@ def judged(game: GameState, action: str) -> str:
     return str(act)
 
 
-def already_applied(table: PlayTable, seat: str, action: str, version: int) -> bool:
+def already_applied(*, table: PlayTable, seat: str, action: str, version: int) -> bool:
     """The seat's same action, sent from `version`, was applied: it produced version + 1."""
     try:
         text = str(parse_action(action))
@@ -105,14 +105,14 @@ def already_applied(table: PlayTable, seat: str, action: str, version: int) -> b
                                      by_robot=False).exists()
 
 
-def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by_robot: bool) -> None:
+def record_action(*, table: PlayTable, game: GameState, seat: str, text: str, by_robot: bool) -> None:
     """Save the game after an applied action: a scored hand's next deal at once (S3, S4:
     dealt by a cryptographically strong generator, the deal kept in the record), the
     next version, the log; after commit the change is published and a robot woken."""
     ended = None
     if game.phase in SCORED:  # a hand ended: told to whoever listens (the evening counts it)
-        post_hand(table, game)
-        ended = hand_ended(game)  # before the next deal
+        post_hand(table=table, game=game)
+        ended = hand_ended(game=game)  # before the next deal
     if game.phase == Phase.SCORED:
         game.deal(new_rng())
     table.record = game.record()
@@ -130,21 +130,21 @@ def record_action(table: PlayTable, game: GameState, seat: str, text: str, *, by
     change = uuid.uuid4().hex
     transaction.on_commit(keepers(table, game, change))
     publish_table(table.pk, table.version, change)
-    wake_robot(table, game)
+    wake_robot(table=table, game=game)
     if ended is not None:  # asked last: with eager Celery its seconds of solving follow the table's news
         review_after_commit(table_id=table.pk, hand=ended)
 
 
-def back_in_seat(seat: PlaySeat, *, table: PlayTable | None = None, game: GameState | None = None) -> None:
+def back_in_seat(*, seat: PlaySeat, table: PlayTable | None = None, game: GameState | None = None) -> None:
     """The person is here: seen now, and no robot stands in for them any more. Back at a
     table paused for want of a person, they resume it: the robot to act is woken."""
-    was_away = not is_present(seat, timezone.now())
+    was_away = not is_present(seat=seat, now=timezone.now())
     seat.last_seen = timezone.now()
     seat.standin = False
     seat.save(update_fields=["last_seen", "standin"])
     if was_away:
         table = table or seat.table
-        wake_robot(table, game or game_of(table))  # one pending move a table: never a second
+        wake_robot(table=table, game=game or game_of(table))  # one pending move a table: never a second
 
 
 def seen_at_table(*, user: User | None, table_id: int) -> bool:
@@ -154,30 +154,30 @@ def seen_at_table(*, user: User | None, table_id: int) -> bool:
     if user is None or not user.is_authenticated:
         return False
     with transaction.atomic():
-        table = locked_table(table_id)
+        table = locked_table(table_id=table_id)
         mine = table.seats.filter(user=user).first()
         if mine is None or table.finished_at is not None:
             return False
         if not mine.standin and mine.last_seen is not None and timezone.now() - mine.last_seen <= SEEN_AGAIN:
             return False
-        back_in_seat(mine, table=table)
+        back_in_seat(seat=mine, table=table)
         return True
 
 
-def is_present(seat: PlaySeat, now: timezone.datetime) -> bool:
+def is_present(*, seat: PlaySeat, now: timezone.datetime) -> bool:
     """A person sits here, plays for themselves and was seen within the idle pause."""
     return (seat.user_id is not None and not seat.standin and seat.last_seen is not None
             and now - seat.last_seen < timedelta(seconds=settings.PLAY_IDLE_PAUSE_SECONDS))
 
 
-def is_paused(table: PlayTable, seats: list[PlaySeat], now: timezone.datetime | None = None) -> bool:
+def is_paused(*, table: PlayTable, seats: list[PlaySeat], now: timezone.datetime | None = None) -> bool:
     """A casual table with no person present is paused: its robots never play on their own.
     An event's table never is: its round's deadline rules it."""
     now = now or timezone.now()
-    return table.event_id is None and not any(is_present(seat, now) for seat in seats)
+    return table.event_id is None and not any(is_present(seat=seat, now=now) for seat in seats)
 
 
-def wake_robot(table: PlayTable, game: GameState) -> None:
+def wake_robot(*, table: PlayTable, game: GameState) -> None:
     """After commit, ask a worker for the robot's move when a robot (or a stand-in) is to act."""
     to_act = game.to_act
     if to_act is None or table.finished_at is not None:
@@ -187,7 +187,7 @@ def wake_robot(table: PlayTable, game: GameState) -> None:
             else PlaySeat.objects.filter(table=table, seat=to_act).first())
     if seat is not None and seat.played_by_robot:
         table_id, version = table.pk, table.version
-        transaction.on_commit(lambda: send_robot_move(table_id, version), robust=True)
+        transaction.on_commit(lambda: send_robot_move(table_id=table_id, version=version), robust=True)
 
 
 _eager = threading.local()
@@ -200,12 +200,12 @@ def robot_moves_held() -> AbstractContextManager[list[tuple[int, int]]]:
     return _moves_held.collecting()
 
 
-def send_robot_moves(moves: list[tuple[int, int]]) -> None:
+def send_robot_moves(*, moves: list[tuple[int, int]]) -> None:
     for table_id, version in moves:
-        send_robot_move(table_id, version)
+        send_robot_move(table_id=table_id, version=version)
 
 
-def send_robot_move(table_id: int, version: int) -> None:
+def send_robot_move(*, table_id: int, version: int) -> None:
     """Send the robot's task with a human-like countdown. Run in-process (eager Celery), a
     robot's move would wake the next inside itself, and a table of robots would recurse
     as deep as its game is long: a move woken inside another waits for it to return."""
@@ -220,12 +220,13 @@ def send_robot_move(table_id: int, version: int) -> None:
     _eager.pending = [(table_id, version)]
     try:
         while _eager.pending:
-            dispatch_robot_move(*_eager.pending.pop(0))
+            table_id, version = _eager.pending.pop(0)
+            dispatch_robot_move(table_id=table_id, version=version)
     finally:
         _eager.pending = None
 
 
-def dispatch_robot_move(table_id: int, version: int) -> None:
+def dispatch_robot_move(*, table_id: int, version: int) -> None:
     """Queue the move, fairly: at most one pending move a table (a table that moved on
     meanwhile is asked again by that move when it runs: robots.play_robot); none for a
     paused table; a strong robot's move, or one at a table where no person waits, in the
@@ -234,13 +235,13 @@ def dispatch_robot_move(table_id: int, version: int) -> None:
     if table is None:
         return
     seats = list(PlaySeat.objects.filter(table_id=table_id))
-    if is_paused(table, seats):
+    if is_paused(table=table, seats=seats):
         return
-    key = pending_key(table)
+    key = pending_key(table=table)
     if not cache.add(key, version, timeout=ROBOT_PENDING_SECONDS):
         return
     delay = robot_delay()
-    slow = robot_is_slow(table, seats, version)
+    slow = robot_is_slow(table=table, seats=seats, version=version)
     try:
         if slow:
             task(ROBOT_TASK).apply_async((table_id, version), countdown=delay, queue=settings.PLAY_ROBOT_SLOW_QUEUE)
@@ -251,21 +252,21 @@ def dispatch_robot_move(table_id: int, version: int) -> None:
         raise
 
 
-def robot_is_slow(table: PlayTable, seats: list[PlaySeat], version: int) -> bool:
+def robot_is_slow(*, table: PlayTable, seats: list[PlaySeat], version: int) -> bool:
     """A strong robot to act, or nobody present (an event's table of absent players)."""
     to_act = snapshot(table).game.to_act if version == table.version else None  # the sender's process has it
     robot = next((seat.robot for seat in seats if seat.seat == to_act), "")
-    return robot == "strong" or not any(is_present(seat, timezone.now()) for seat in seats)
+    return robot == "strong" or not any(is_present(seat=seat, now=timezone.now()) for seat in seats)
 
 
-def pending_key(table: PlayTable) -> str:
+def pending_key(*, table: PlayTable) -> str:
     # the invitation's secret tells this table from another of the same id in a database made again
     return f"play:robot-move:{table.pk}:{table.invite}"
 
 
-def robot_move_started(table: PlayTable) -> None:
+def robot_move_started(*, table: PlayTable) -> None:
     """The table's pending move runs: the next may be queued."""
-    cache.delete(pending_key(table))
+    cache.delete(pending_key(table=table))
 
 
 def robot_delay() -> float:

@@ -9,7 +9,7 @@ from drive.games.signals import hand_finished, table_finished
 SCORED = (Phase.SCORED, Phase.OVER)
 
 
-def post_hand(table: PlayTable, game: GameState, *, by_robots: bool = False) -> None:
+def post_hand(*, table: PlayTable, game: GameState, by_robots: bool = False) -> None:
     """After an applied action: if it scored a hand (the game's `hands_played`-th), say so
     with each side's tricks as the engine took them and the hand's trump (rule D2), and if it ended
     the game, say that too. A hand in which a robot stood in for a person is flagged so."""
@@ -18,12 +18,12 @@ def post_hand(table: PlayTable, game: GameState, *, by_robots: bool = False) -> 
     view = game.view(game.variant.seats[0])  # the trick counts and the trump are public
     hand_finished.send(sender=PlayTable, table=table, hand=game.hands_played, tricks=dict(view["tricks"]),
                        trump=view["trump"], by_robots=by_robots,
-                       stood_in=not by_robots and table.event_id is not None and stood_in(table, game))
+                       stood_in=not by_robots and table.event_id is not None and stood_in(table=table, game=game))
     if game.phase == Phase.OVER:
         table_finished.send(sender=PlayTable, table=table)
 
 
-def stood_in(table: PlayTable, game: GameState) -> bool:
+def stood_in(*, table: PlayTable, game: GameState) -> bool:
     """A robot played for a person in the hand just ended: one stands in for them now (the
     last card, not logged yet, was theirs or is to come from them), or a robot's action of
     the hand was logged at a person's seat."""

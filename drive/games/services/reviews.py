@@ -46,7 +46,7 @@ def _review(record: dict[str, Any]) -> dict[str, Any] | None:
         return None
 
 
-def hand_ended(game: GameState) -> int | None:
+def hand_ended(*, game: GameState) -> int | None:
     """The number of the hand the last action ended (before the next is dealt), else None."""
     return len(game.deals) if game.phase in (Phase.SCORED, Phase.OVER) else None
 

@@ -56,7 +56,7 @@ def _open_table(event_id: int, round_number: int, number: int, people: dict[str,
         seats.append(PlaySeat(table=table, seat=place, user=user if person else None, robot="" if person else robot,
                               last_seen=None))  # not seen until they open the table
     PlaySeat.objects.bulk_create(seats)
-    wake_robot(table, game)
+    wake_robot(table=table, game=game)
     return table
 
 
@@ -75,7 +75,7 @@ def run_clock(*, event_id: int, round_number: int) -> int:
     running.update(clock_stopped=False, changed_at=timezone.now())
     tables = list(running.exclude(phase=PlayTable.Phase.OVER))
     for table in tables:
-        wake_robot(table, game_of(table))  # at its version: a task already sent plays it once
+        wake_robot(table=table, game=game_of(table))  # at its version: a task already sent plays it once
     return len(tables)
 
 
@@ -83,7 +83,7 @@ def finish_table(*, table_id: int) -> int:
     """Robots play out the table's game (every hand it still owes), each hand they had a
     part in flagged so (`hand_finished` with by_robots). Answers how many actions."""
     with transaction.atomic():
-        table = locked_table(table_id)
+        table = locked_table(table_id=table_id)
         if table.event_id is None or table.phase == PlayTable.Phase.OVER:
             return 0
         return _robots_play_out(table)
@@ -100,10 +100,10 @@ def _robots_play_out(table: PlayTable) -> int:
         seat = game.to_act
         # Every seat's robot sees that seat's view only; people's seats get the rules robot.
         chooser = ROBOTS[kinds.get(seat) if kinds.get(seat) in ROBOTS else STANDIN_ROBOT](seed=secrets.randbits(32))
-        text = judged(game, str(chooser.choose(game.view(seat))))
+        text = judged(game=game, action=str(chooser.choose(game.view(seat))))
         played += 1
         PlayAction.objects.create(table=table, version=table.version + played, seat=seat, action=text, by_robot=True)
-        post_hand(table, game, by_robots=True)
+        post_hand(table=table, game=game, by_robots=True)
     if played:
         table.record, table.phase = game.record(), str(game.phase)
         table.version += played

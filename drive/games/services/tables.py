@@ -43,7 +43,7 @@ SHOWN_CHARS = 40  # a name or value quoted back in a refusal: no longer than thi
 # --- the rules: every refusal in words, never the engine's or Python's text -------------------
 
 
-def variant_of(rules: Any) -> Variant:
+def variant_of(*, rules: Any) -> Variant:
     """The game the rules name, its options checked one by one, so that a refusal names
     the option and says what is wrong with it (unknown, of a wrong type, not allowed)."""
     if isinstance(rules, str):
@@ -55,32 +55,32 @@ def variant_of(rules: Any) -> Variant:
     base = VARIANTS.get(name)
     if base is None:
         raise Invalid(_("Unknown game “%(name)s”: choose one of %(names)s.") % {
-            "name": shown(name), "names": ", ".join(VARIANTS)}, field="rules")
+            "name": shown(value=name), "names": ", ".join(VARIANTS)}, field="rules")
     for option, value in changes.items():
-        check_option(base, option, value)
+        check_option(base=base, option=option, value=value)
     try:
         return base.with_options(**changes) if changes else base
     except EngineError:  # each option alone is fine: together they are not
         raise Invalid(_("These options cannot be played together."), field="rules") from None
 
 
-def check_option(base: Variant, option: Any, value: Any) -> None:
+def check_option(*, base: Variant, option: Any, value: Any) -> None:
     known = {f.name for f in fields(base.options) if f.init}
     if option not in known:
         raise Invalid(_("Unknown option “%(option)s” for %(rules)s.") % {
-            "option": shown(option), "rules": base.name}, field="rules")
+            "option": shown(value=option), "rules": base.name}, field="rules")
     usual = getattr(base.options, option)
-    if not same_kind(value, usual):
+    if not same_kind(value=value, usual=usual):
         raise Invalid(_("Option “%(option)s” takes a value like %(example)s.") % {
-            "option": option, "example": shown(usual)}, field="rules")
+            "option": option, "example": shown(value=usual)}, field="rules")
     try:
         base.with_options(**{option: value})
     except EngineError:
         raise Invalid(_("Option “%(option)s” does not allow the value %(value)s.") % {
-            "option": option, "value": shown(value)}, field="rules") from None
+            "option": option, "value": shown(value=value)}, field="rules") from None
 
 
-def same_kind(value: Any, usual: Any) -> bool:
+def same_kind(*, value: Any, usual: Any) -> bool:
     """The value is of the option's type (JSON's: true/false, a whole number, a word, a list).
     An option whose usual value is none takes a word or none; the engine judges which."""
     if usual is None or isinstance(usual, str):
@@ -94,13 +94,13 @@ def same_kind(value: Any, usual: Any) -> bool:
     return True
 
 
-def shown(value: Any) -> str:
+def shown(*, value: Any) -> str:
     """A name or value as a refusal quotes it back: as JSON writes it, cut short."""
     text = value if isinstance(value, str) else json.dumps(value, default=str)
     return text if len(text) <= SHOWN_CHARS else text[:SHOWN_CHARS - 1] + "…"
 
 
-def playable_game(variant: Variant) -> GameState:
+def playable_game(*, variant: Variant) -> GameState:
     """The game dealt (S3, S4: a cryptographically strong shuffle). Options are checked by
     playing one hand of a copy through with random legal actions: options the variant
     cannot play together are refused here, not mid-game."""
@@ -121,13 +121,13 @@ def playable_game(variant: Variant) -> GameState:
 # --- what one user may start ------------------------------------------------------------------
 
 
-def hold_user(user: User) -> None:
+def hold_user(*, user: User) -> None:
     """Lock the user's row until the transaction ends: two requests of one user count their
     tables one after the other, so they cannot both take the last free place."""
     get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
 
 
-def require_room_for_table(user: User) -> None:
+def require_room_for_table(*, user: User) -> None:
     """Casual tables: at most PLAY_TABLES_ALIVE_PER_USER unfinished, and
     PLAY_TABLES_PER_HOUR opened in the last hour (429 past either)."""
     mine = PlayTable.objects.filter(created_by=user, event__isnull=True)
@@ -142,7 +142,7 @@ def require_room_for_table(user: User) -> None:
             "count": per_hour})
 
 
-def require_room_to_join(user: User) -> None:
+def require_room_to_join(*, user: User) -> None:
     """A public table's seat, taken without its link: at most PLAY_TABLES_ALIVE_PER_USER
     unfinished casual tables sat at (429 past it), so one person cannot hold the open seats
     of every public table."""
@@ -153,7 +153,7 @@ def require_room_to_join(user: User) -> None:
                         "before joining another.") % {"count": alive})
 
 
-def require_room_for_strong(user: User, adding: int, *, instead_of: PlaySeat | None = None) -> None:
+def require_room_for_strong(*, user: User, adding: int, instead_of: PlaySeat | None = None) -> None:
     """Strong robots (the costly ones) at the user's unfinished casual tables: at most
     PLAY_STRONG_SEATS_PER_USER (429 past it)."""
     if adding <= 0:
@@ -170,8 +170,8 @@ def require_room_for_strong(user: User, adding: int, *, instead_of: PlaySeat | N
 # --- tables and seats ------------------------------------------------------------------------
 
 
-def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = None,
-                 seat: str | None = None, timeout_seconds: int | None = None, *, public: bool = False) -> PlayTable:
+def create_table(*, user: User | None, rules: Any, robots: dict[str, str] | None = None,
+                 seat: str | None = None, timeout_seconds: int | None = None, public: bool = False) -> PlayTable:
     """A casual table: the game dealt at once, robots in the seats given, the creator in
     `seat` (by default the first seat without a robot), the other seats open. A public
     table's open seats are anyone's who is signed in (the lobby lists it); a private one's
@@ -179,7 +179,7 @@ def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = 
     user = signed_in(user)
     if isinstance(rules, dict) and len(rules) > MAX_OPTIONS:
         raise Invalid(_("Too many options."), field="rules")
-    variant = variant_of(rules)
+    variant = variant_of(rules=rules)
     robots = robots or {}
     if not isinstance(robots, dict):
         raise Invalid(_("Robots are given as {\"E\": \"rules\", ...}."), field="robots")
@@ -196,11 +196,11 @@ def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = 
         seat = free[0]
     elif seat not in free:
         raise Invalid(_("Sit at one of %(seats)s.") % {"seats": ", ".join(free) or "-"}, field="seat")
-    game = playable_game(variant)
+    game = playable_game(variant=variant)
     with transaction.atomic():
-        hold_user(user)
-        require_room_for_table(user)
-        require_room_for_strong(user, sum(kind == STRONG for kind in robots.values()))
+        hold_user(user=user)
+        require_room_for_table(user=user)
+        require_room_for_strong(user=user, adding=sum(kind == STRONG for kind in robots.values()))
         table = PlayTable.objects.create(
             rules=variant.options_json(), record=game.record(), phase=str(game.phase), created_by=user,
             timeout_seconds=timeout_seconds or PlayTable._meta.get_field("timeout_seconds").default,
@@ -209,21 +209,21 @@ def create_table(user: User | None, rules: Any, robots: dict[str, str] | None = 
             PlaySeat(table=table, seat=s, robot=robots.get(s, ""), user=user if s == seat else None,
                      last_seen=timezone.now() if s == seat else None)
             for s in variant.seats])
-        wake_robot(table, game)
+        wake_robot(table=table, game=game)
     return table
 
 
-def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = None) -> PlayTable:
+def take_seat(*, user: User | None, table_id: int, seat: str, invite: str | None = None) -> PlayTable:
     """Sit at an open seat of a casual table by its invitation (403 without it) or, at a
     public table, without it; or accept the seat offered to you. The seat's own player
     taking it again is back: no robot stands in for them any more."""
     user = signed_in(user)
     with transaction.atomic():
-        table = locked_table(table_id)
-        place = seat_row(table, seat)
+        table = locked_table(table_id=table_id)
+        place = seat_row(table=table, seat=seat)
         if place.user_id == user.pk:
-            back_in_seat(place)
-            clear_offer(place)  # they are back: nobody takes their seat on an old offer
+            back_in_seat(seat=place)
+            clear_offer(place=place)  # they are back: nobody takes their seat on an old offer
             publish_table(table.pk, table.version)
             return table
         offered = place.offered_to_id == user.pk
@@ -236,13 +236,13 @@ def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = 
             raise Conflict(_("You already sit at %(seat)s.") % {"seat": mine.seat})
         if table.finished_at is not None:
             raise Conflict(_("The game is over."))
-        require_no_second_hand(user, table, place)
-        if not (place.is_open or (offered and may_fill(user, table, place))):
+        require_no_second_hand(user=user, table=table, place=place)
+        if not (place.is_open or (offered and may_fill(user=user, table=table, place=place))):
             raise Conflict(_("Seat %(seat)s is taken.") % {"seat": seat})
         if not offered and not may_manage(user, table) and not invited(table, invite):
-            hold_user(user)  # a stranger's seat at a public table: counted one request after the other
-            require_room_to_join(user)
-        remember_leaving(table, place)  # an away person's seat, taken on an offer
+            hold_user(user=user)  # a stranger's seat at a public table: counted one request after the other
+            require_room_to_join(user=user)
+        remember_leaving(table=table, place=place)  # an away person's seat, taken on an offer
         place.user, place.robot, place.standin, place.last_seen = user, "", False, timezone.now()
         place.offered_to = None  # taken: an offer to anyone else is void
         place.save(update_fields=["user", "robot", "standin", "last_seen", "offered_to"])
@@ -250,7 +250,7 @@ def take_seat(user: User | None, table_id: int, seat: str, invite: str | None = 
         return table
 
 
-def remember_leaving(table: PlayTable, place: PlaySeat) -> None:
+def remember_leaving(*, table: PlayTable, place: PlaySeat) -> None:
     """The person in this seat (if any) leaves it: they have seen its cards, so at this
     table they may sit again only there (require_no_second_hand)."""
     if place.user_id is None:
@@ -259,7 +259,7 @@ def remember_leaving(table: PlayTable, place: PlaySeat) -> None:
     table.save(update_fields=["former_seats"])
 
 
-def require_no_second_hand(user: User, table: PlayTable, place: PlaySeat) -> None:
+def require_no_second_hand(*, user: User, table: PlayTable, place: PlaySeat) -> None:
     """Nobody sees two hands of one game: a person who left a seat sits again only there."""
     former = (table.former_seats or {}).get(str(user.pk))
     if former is not None and former != place.seat:
@@ -267,32 +267,32 @@ def require_no_second_hand(user: User, table: PlayTable, place: PlaySeat) -> Non
             "seat": former})
 
 
-def may_fill(user: User, table: PlayTable, place: PlaySeat) -> bool:
+def may_fill(*, user: User, table: PlayTable, place: PlaySeat) -> bool:
     """Whether `user` may take this seat on an offer: nobody present holds it, and it is
     not a manager's (who could give themselves another person's cards mid-hand)."""
     return is_away(table, place) and not may_manage(user, table)
 
 
-def seat_robot(user: User | None, table_id: int, seat: str, robot: str) -> PlayTable:
+def seat_robot(*, user: User | None, table_id: int, seat: str, robot: str) -> PlayTable:
     """The creator (or an organiser) puts a robot in a seat nobody present holds, or in
     their own (they leave it). A strong robot counts against the creator's limit."""
     with transaction.atomic():
-        table = locked_table(table_id)
+        table = locked_table(table_id=table_id)
         require_manager(user, table)
         if robot not in ROBOT_KINDS:
             raise Invalid(_("A robot is one of %(kinds)s.") % {"kinds": ", ".join(ROBOT_KINDS)}, field="robot")
-        place = seat_row(table, seat)
-        require_playing(table)
+        place = seat_row(table=table, seat=seat)
+        require_playing(table=table)
         if place.user_id != user.pk:
-            require_away(table, place)
+            require_away(table=table, place=place)
         if table.event_id is None and robot == STRONG and place.robot != STRONG:
-            hold_user(table.created_by)
-            require_room_for_strong(table.created_by, 1, instead_of=place)
-        remember_leaving(table, place)
+            hold_user(user=table.created_by)
+            require_room_for_strong(user=table.created_by, adding=1, instead_of=place)
+        remember_leaving(table=table, place=place)
         place.user, place.robot, place.standin, place.offered_to = None, robot, False, None
         place.save(update_fields=["user", "robot", "standin", "offered_to"])
         publish_table(table.pk, table.version)
-        wake_robot(table, game_of(table))
+        wake_robot(table=table, game=game_of(table))
         return table
 
 
@@ -302,7 +302,7 @@ def close_table(*, user: User | None, table_id: int) -> PlayTable:
     (PLAY_TABLES_ALIVE_PER_USER). An event's table ends with its round, not here."""
     user = signed_in(user)
     with transaction.atomic():
-        table = locked_table(table_id)
+        table = locked_table(table_id=table_id)
         if table.event_id is not None or table.created_by_id != user.pk:
             raise Forbidden(_("Only the table's creator may close it."))
         if table.finished_at is not None:
@@ -313,16 +313,16 @@ def close_table(*, user: User | None, table_id: int) -> PlayTable:
         return table
 
 
-def offer_seat(user: User | None, table_id: int, seat: str, username: str) -> PlayTable:
+def offer_seat(*, user: User | None, table_id: int, seat: str, username: str) -> PlayTable:
     """The creator (or an organiser) offers a seat nobody present holds to a person, who
     sits only once they accept (take_seat). Whether the username exists changes nothing in
     the answer: the same checks, the same write, the same result."""
     with transaction.atomic():
-        table = locked_table(table_id)
+        table = locked_table(table_id=table_id)
         require_manager(user, table)
-        place = seat_row(table, seat)
-        require_playing(table)
-        require_away(table, place)
+        place = seat_row(table=table, seat=seat)
+        require_playing(table=table)
+        require_away(table=table, place=place)
         if isinstance(username, str) and username == user.get_username():
             raise Forbidden(_("You cannot offer a seat to yourself: take an open seat by the table's link."))
         person = get_user_model().objects.filter(username=username, is_active=True).first()
@@ -331,12 +331,12 @@ def offer_seat(user: User | None, table_id: int, seat: str, username: str) -> Pl
         return table
 
 
-def require_playing(table: PlayTable) -> None:
+def require_playing(*, table: PlayTable) -> None:
     if table.finished_at is not None:
         raise Conflict(_("The game is over."))
 
 
-def require_away(table: PlayTable, place: PlaySeat) -> None:
+def require_away(*, table: PlayTable, place: PlaySeat) -> None:
     """A manager fills only a seat nobody present holds: open, a robot's, or a person's who
     left or went silent past the timeout. Never in front of a present person's cards."""
     if not is_away(table, place):
@@ -344,13 +344,13 @@ def require_away(table: PlayTable, place: PlaySeat) -> None:
                          "or go silent.") % {"seat": place.seat})
 
 
-def clear_offer(place: PlaySeat) -> None:
+def clear_offer(*, place: PlaySeat) -> None:
     if place.offered_to_id is not None:
         place.offered_to = None
         place.save(update_fields=["offered_to"])
 
 
-def seat_row(table: PlayTable, seat: str) -> PlaySeat:
+def seat_row(*, table: PlayTable, seat: str) -> PlaySeat:
     place = table.seats.filter(seat=seat).first() if isinstance(seat, str) else None
     if place is None:
         seats = ", ".join(table.seats.values_list("seat", flat=True))

@@ -170,8 +170,8 @@ class TablesView(APIView):
                    summary="Make a casual table; you sit at it, robots at the seats given")
     def post(self, request):
         data = valid_data(NewTableSerializer, request)
-        table = tables.create_table(request.user, data["rules"], data.get("robots"), data.get("seat"),
-                                    data.get("timeout_seconds"), public=data.get("public", False))
+        table = tables.create_table(user=request.user, rules=data["rules"], robots=data.get("robots"), seat=data.get("seat"),
+                                    timeout_seconds=data.get("timeout_seconds"), public=data.get("public", False))
         seat = access.seat_of(request.user, table)
         body = {"id": table.pk, "seat": seat.seat, "url": f"/play/{table.pk}/", "ws": f"/ws/play/{table.pk}/"}
         return Response(body, status=status.HTTP_201_CREATED)
@@ -208,14 +208,14 @@ class SeatsView(APIView):
     def post(self, request, table_id):
         data = valid_data(SeatRequestSerializer, request)
         if "robot" in data:
-            tables.seat_robot(request.user, table_id, data["seat"], data["robot"])
+            tables.seat_robot(user=request.user, table_id=table_id, seat=data["seat"], robot=data["robot"])
         elif "username" in data:
-            tables.offer_seat(request.user, table_id, data["seat"], data["username"])
+            tables.offer_seat(user=request.user, table_id=table_id, seat=data["seat"], username=data["username"])
             detail = gettext("If %(name)s plays here, they were offered seat %(seat)s.") % {
                 "name": data["username"], "seat": seat_letter(data["seat"])}
             return Response({"detail": detail, "seat": data["seat"]}, status=status.HTTP_202_ACCEPTED)
         else:
-            tables.take_seat(request.user, table_id, data["seat"], invite_of(request, table_id, data.get("invite")))
+            tables.take_seat(user=request.user, table_id=table_id, seat=data["seat"], invite=invite_of(request, table_id, data.get("invite")))
         return view_response(request, table_id)
 
 
@@ -234,7 +234,7 @@ class ActionsView(APIView):
                    summary="Play a card or make a call from your seat")
     def post(self, request, table_id):
         data = valid_data(ActionRequestSerializer, request)
-        view = actions.apply_action(request.user, table_id, data["action"], data["version"], data.get("seat"))
+        view = actions.apply_action(user=request.user, table_id=table_id, action=data["action"], version=data["version"], seat=data.get("seat"))
         return Response(view)
 
 

@@ -47,7 +47,7 @@ def lobby(request: HttpRequest) -> HttpResponse:
         seats = variant.seats[1:] if variant is not None else ()
         robots = {seat: kind for seat, kind in robots.items() if kind and seat in seats}
         try:
-            table = table_services.create_table(request.user, chosen, robots,
+            table = table_services.create_table(user=request.user, rules=chosen, robots=robots,
                                                 public=request.POST.get("public") in ("1", "on", "true"))
         except ServiceError as refused:
             error, status = refused.message, refused.status  # 429 past a limit: the sentence says which
@@ -146,8 +146,8 @@ def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
 @require_POST
 def take_seat(request: HttpRequest, table_id: int) -> HttpResponse:
     try:
-        table_services.take_seat(request.user, table_id, request.POST.get("seat", ""),
-                                 invite_of(request.session, table_id, request.POST.get("invite")))
+        table_services.take_seat(user=request.user, table_id=table_id, seat=request.POST.get("seat", ""),
+                                 invite=invite_of(request.session, table_id, request.POST.get("invite")))
     except ServiceError as refused:
         messages.error(request, refused.message)
         if request.POST.get("from") == "lobby":  # an offer accepted there: the table may not be theirs to watch

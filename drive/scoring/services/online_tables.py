@@ -115,7 +115,7 @@ def close_round_tables(*, event: Event, round_: Round) -> int:
 # --- the deadline: robots finish the hands still in play -----------------------------------
 
 
-def past_deadline(round_: Round | None, now: datetime | None = None) -> bool:
+def past_deadline(*, round_: Round | None, now: datetime | None = None) -> bool:
     """The round is being played past its deadline. A paused clock is not: the pause does
     not count (resume_clock moves the deadline on by its length), robots wait with the players."""
     return (round_ is not None and round_.state == Round.State.PLAYING and round_.paused_at is None
@@ -126,11 +126,11 @@ def finish_late_table(*, table_id: int, now: datetime | None = None) -> int:
     """Robots play out the online table's game if its round is still played past its deadline
     (a resumed or closed round is left alone). Answers how many actions they made."""
     with transaction.atomic():
-        table = locked_table(table_id)  # the table first, as a player's card takes it
+        table = locked_table(table_id=table_id)  # the table first, as a player's card takes it
         if table.event_id is None:
             return 0
         round_ = Round.objects.filter(event_id=table.event_id, number=table.round_number).first()
-        if not past_deadline(round_, now):
+        if not past_deadline(round_=round_, now=now):
             return 0
         return games.finish_table(table_id=table_id)
 
@@ -141,7 +141,7 @@ def finish_late_tables(*, now: datetime | None = None) -> int:
     finished = 0
     for event_id, round_number in rounds_with_tables():
         round_ = Round.objects.filter(event_id=event_id, number=round_number).first()
-        if past_deadline(round_, now):
+        if past_deadline(round_=round_, now=now):
             finished += sum(1 for table_id in unfinished_tables(event_id=event_id, round_number=round_number)
                             if finish_late_table(table_id=table_id, now=now))
     return finished
