@@ -30,11 +30,10 @@ from .games import replay_game
 from .state import GameState
 from .play import HandState
 from .robots.solver import Position, dds_values, search_values
-from .seats import SEATS
+from .seats import SEATS, SIDES
 from .tricks import TrickPlay
 
 EXHAUSTIVE_CARDS = 16            # the own search goes to the end from this many cards in hand
-SIDES = ("NS", "EW")
 
 
 class AnalysisError(EngineError):

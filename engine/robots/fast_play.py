@@ -8,6 +8,8 @@ Seats 0-3 are N E S W; partner is ``seat ^ 2``. Cards: engine/cards.py.
 """
 
 from ..cards import FULL_DECK, SUIT_MASK
+from ..views import Quitted, SeatView
+from .base import LiveView
 from .advice import (BOTH_OPPONENTS_VOID, HONOUR, KEEP_VALUE, LEAD_RANK, LEAD_STRENGTH, MASTER_BONUS,
                      NO_TRUMP_LEAD, ONE_OPPONENT_VOID, PARTNER_SUIT, PARTNER_WEAK, TRUMP_LEAD)
 
@@ -20,12 +22,16 @@ class Memory:
     __slots__ = ("done", "voids", "partner_weak", "partner_led")
 
     def __init__(self) -> None:
+        self.reset()
+
+    def reset(self) -> None:
+        """Forget the hand: a new one is dealt."""
         self.done = 0                   # completed tricks already read
         self.voids = [0, 0, 0, 0]       # by seat: bit s set when the seat showed out of suit s
         self.partner_weak = -1          # the suit of partner's first discard (N8)
         self.partner_led = 0            # bit s set when partner led suit s (N16)
 
-    def read(self, seat: int, trump: int, quitted: list, done: int) -> None:
+    def read(self, seat: int, trump: int, quitted: list[Quitted], done: int) -> None:
         """Take in the completed tricks not yet read (the view's last ones)."""
         first = done - len(quitted)
         partner = seat ^ 2
@@ -45,7 +51,7 @@ class Memory:
         self.done = done
 
 
-def _remember(view, memory: Memory) -> None:
+def _remember(view: SeatView | LiveView, memory: Memory) -> None:
     """Read the tricks completed since this seat last looked. A view with the
     whole history (``LiveView``, or ``HandState.view(seat, look_back=13)``) is
     read only when the robot needs it; one with the last trick only is read at
@@ -53,7 +59,7 @@ def _remember(view, memory: Memory) -> None:
     quitted = view.quitted_tricks
     done = view.played.bit_count() >> 2
     if done < memory.done:
-        memory.__init__()                              # a new hand
+        memory.reset()                                 # a new hand
     if done > memory.done:
         memory.read(view.seat, view.trump, quitted, done)
 
@@ -81,7 +87,7 @@ def lowest_equal(card: int, hand: int, gone: int) -> int:
     return card
 
 
-def choose_card(view, memory: Memory) -> int:
+def choose_card(view: SeatView | LiveView, memory: Memory) -> int:
     """The card for ``view.seat`` to play now (it must be that seat's turn)."""
     hand, trick, trump, seat = view.hand, view.current_trick, view.trump, view.seat
     if len(view.quitted_tricks) == 1:
@@ -115,7 +121,8 @@ def choose_card(view, memory: Memory) -> int:
     return _void(hand, n, led, trump, best, best_suit, partner_wins, unseen, memory, seat)
 
 
-def _follow(follow, n, led, best, best_suit, partner_wins, unseen, played) -> int:
+def _follow(follow: int, n: int, led: int, best: int, best_suit: int, partner_wins: bool, unseen: int,
+            played: int) -> int:
     if best_suit != led:
         return lowest(follow)                          # trumped already: keep the cards
     above = follow & ~_BELOW[best + 1]
@@ -133,7 +140,8 @@ def _follow(follow, n, led, best, best_suit, partner_wins, unseen, played) -> in
     return lowest(above)                               # fourth hand: win as cheaply as can be
 
 
-def _void(hand, n, led, trump, best, best_suit, partner_wins, unseen, memory, seat) -> int:
+def _void(hand: int, n: int, led: int, trump: int, best: int, best_suit: int, partner_wins: bool,
+          unseen: int, memory: Memory, seat: int) -> int:
     trumps = hand & SUIT_MASK[trump] if trump < 4 else 0
     if partner_wins and (n == 3 or (best_suit == led and not memory.voids[(seat + 1) & 3] >> led & 1
                                     and not unseen & SUIT_MASK[led] & ~_BELOW[best + 1])):
@@ -162,7 +170,7 @@ def _discard(hand: int, trump: int) -> int:
     return lowest(hand & SUIT_MASK[best_suit])
 
 
-def _lead(hand, seat, trump, unseen, memory) -> int:
+def _lead(hand: int, seat: int, trump: int, unseen: int, memory: Memory) -> int:
     voids = memory.voids
     opp_void = voids[(seat + 1) & 3] & voids[(seat + 3) & 3]
     one_void = voids[(seat + 1) & 3] | voids[(seat + 3) & 3]
