@@ -21,7 +21,7 @@ def online_table_urls(*, event_id: int, round_number: int) -> dict[int, str]:
     """The pages of the round's online games, by table number (one query, whatever the
     number of tables); a table missing from it was played on paper."""
     rows = PlayTable.objects.filter(event_id=event_id, round_number=round_number).values_list("table_number", "pk")
-    return {number: table_url(pk) for number, pk in rows}
+    return {number: table_url(pk) for number, pk in rows if number is not None}  # an evening's table has one
 
 
 def unfinished_tables(*, event_id: int, round_number: int) -> list[int]:
@@ -32,15 +32,16 @@ def unfinished_tables(*, event_id: int, round_number: int) -> list[int]:
 
 def rounds_with_tables() -> list[tuple[int, int]]:
     """(event id, round number) of every round with an online table still being played."""
-    return list(PlayTable.objects.filter(event__isnull=False, finished_at__isnull=True)
-                .values_list("event_id", "round_number").distinct())
+    rows = (PlayTable.objects.filter(event__isnull=False, finished_at__isnull=True)
+            .values_list("event_id", "round_number").distinct())
+    return [(event_id, number) for event_id, number in rows if event_id is not None and number is not None]
 
 
 def my_online_table(*, user: User | None, event_id: int) -> str | None:
     """The page of the user's online table of the evening's round in play (a seat of theirs
     at a table of the event not yet finished), or None: their table is on paper, or the
     round is not being played."""
-    if user is None or not getattr(user, "is_authenticated", False):
+    if user is None or not user.is_authenticated:
         return None
     pk = (PlayTable.objects.filter(event_id=event_id, finished_at__isnull=True, seats__user=user)
           .order_by("-round_number").values_list("pk", flat=True).first())

@@ -168,7 +168,7 @@ def _seats(table: PlayTable) -> list[PlaySeat]:
 
 
 def _name(seat: PlaySeat) -> str:
-    if seat.user_id is None:
+    if seat.user is None:  # selected with the seat: no query
         return ""
     return seat.user.get_full_name() or seat.user.get_username()
 
@@ -274,5 +274,5 @@ def table_with_seats(table_id: int) -> PlayTable | None:
     table = seats[0].table
     for seat in seats:
         seat.table = table
-    table._prefetched_objects_cache = {"seats": seats}
+    setattr(table, "_prefetched_objects_cache", {"seats": seats})  # Django's prefetch cache, filled by hand
     return table

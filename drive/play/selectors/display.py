@@ -18,10 +18,10 @@ DEFAULT: Display = {"four_colour": False, "high_contrast": False}
 
 def display_of(*, user: User | None) -> Display:
     if user is None or not user.is_authenticated:
-        return dict(DEFAULT)
+        return DEFAULT.copy()
     row = PlayerDisplay.objects.filter(user_id=user.pk).first()
     if row is None:
-        return dict(DEFAULT)
+        return DEFAULT.copy()
     return {"four_colour": row.four_colour, "high_contrast": row.high_contrast}
 
 

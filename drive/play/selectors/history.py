@@ -18,7 +18,7 @@ def hand_story(record: dict[str, Any]) -> dict[str, Any]:
                          "first_dealer": deals[0].get("dealer")})
     state.start_deal(last)
     watcher = state.variant.seats[0]
-    calls: list[dict[str, str]] = []
+    calls: list[dict[str, str | None]] = []  # the seat: state.to_act, None when nobody is to act
     tricks: list[dict[str, Any]] = []
     seen = None
     for text in last.get("actions", []):

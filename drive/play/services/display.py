@@ -17,8 +17,8 @@ def set_display(*, actor: User | None, owner: User | None = None, four_colour: b
                 high_contrast: bool | None = None) -> Display:
     """Store `actor`'s choice (or `owner`'s, which must be the actor: nobody changes
     another person's display) and answer the preference as now stored."""
-    signed_in(actor)
-    if owner is not None and owner.pk != actor.pk:
+    account = signed_in(actor)
+    if owner is not None and owner.pk != account.pk:
         raise Forbidden(_("You may change only your own display."))
     changes = {}
     for field, value in (("four_colour", four_colour), ("high_contrast", high_contrast)):
@@ -27,7 +27,7 @@ def set_display(*, actor: User | None, owner: User | None = None, four_colour: b
         if not isinstance(value, bool):
             raise Invalid(_("Must be true or false."), field=field)
         changes[field] = value
-    row, _created = PlayerDisplay.objects.select_for_update().get_or_create(user=actor)
+    row, _created = PlayerDisplay.objects.select_for_update().get_or_create(user=account)
     if changes:
         for field, value in changes.items():
             setattr(row, field, value)

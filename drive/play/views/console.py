@@ -52,18 +52,19 @@ class OnlineTablesForm(forms.Form):
         return sorted(set(numbers))
 
     def clean(self) -> dict:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data  # what Form.clean returns
         if data.get("mode") != OnlineTables.Mode.MIXED:
             # The list counts only when mixed (the page hides it otherwise): one left typed in,
             # even a wrong one, is dropped, as the service drops it, never an error in a hidden field.
-            self._errors.pop("tables", None)
+            self.errors.pop("tables", None)  # the form's own error dict, being filled now
             data["tables"] = []
         return data
 
 
 def _ranges(numbers: list[int]) -> str:
     """[1, 2, 3, 5] -> "1-3, 5"."""
-    parts: list[str] = []
+    parts: list[tuple[int, int]] = []  # (first, last) of each run
     for n in sorted(numbers):
         if parts and parts[-1][1] == n - 1:
             parts[-1] = (parts[-1][0], n)
