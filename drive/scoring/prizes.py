@@ -46,8 +46,8 @@ def award_prizes(prizes: list[dict[str, str]], lines: list[StandingLine], *, mis
     half-time prize needs every round of the first half played (`half_after_round`).
     """
     played = [line for line in lines if line.hands_played or line.sit_out_hands]
-    counters = defaultdict(int)
-    awards = []
+    counters: defaultdict[str, int] = defaultdict(int)
+    awards: list[Award] = []
     for prize in prizes:
         kind = prize["kind"]
         category = CATEGORY_OF.get(kind, "")
@@ -115,6 +115,13 @@ class StandingLine:
     average: Decimal = Decimal(0)  # per hand counted
     missed_rounds: list[int] = field(default_factory=list)  # arrived late or left early (not sit-outs)
     eligible: bool = True  # may win an overall prize under the event's rule for missed rounds
+    # filled by the pages that show them: the prizes won (_final_line), the hands and the rounds
+    # sat out with their credit (results_of), the score grid (the results page)
+    awards: list[Award] = field(default_factory=list)
+    hands: list[dict[str, Any]] = field(default_factory=list)
+    sat_out_rounds: list[int] = field(default_factory=list)
+    sit_out_credit: Decimal = Decimal(0)
+    grid: list[tuple[str, int | None]] = field(default_factory=list)
 
     @property
     def missed_text(self) -> str:

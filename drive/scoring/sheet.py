@@ -31,7 +31,7 @@ def score_grid(line: StandingLine, columns: list[tuple[int, int]]) -> list[tuple
 
 def rounds_text(rounds: Iterable[int]) -> str:
     """Round numbers as runs: [1, 3, 4, 5] -> "1, 3–5"."""
-    runs = []
+    runs: list[list[int]] = []
     for number in sorted(rounds):
         if runs and number == runs[-1][1] + 1:
             runs[-1][1] = number
