@@ -1,14 +1,33 @@
 """What one seat may see of a hand (hidden information, rule S5, L2c)."""
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, TypeAlias
+from typing import TYPE_CHECKING, Protocol, TypeAlias
 
 if TYPE_CHECKING:  # play.py builds its views here
     from .play import HandState
 
 Played: TypeAlias = tuple[int, int]                 # (seat, card)
 Quitted: TypeAlias = tuple[int, list[int], int]     # a completed trick: (leader, cards, winner)
+Seen: TypeAlias = tuple[int, Sequence[int], int | None]  # a completed trick as a robot recalls it
+
+
+class CardView(Protocol):
+    """What the fast card play reads of a seat's view: ``SeatView``, the match's
+    ``LiveView`` and the sampler's replayed views all have it."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def hand(self) -> int: ...
+    @property
+    def trump(self) -> int: ...
+    @property
+    def current_trick(self) -> Sequence[Played]: ...
+    @property
+    def quitted_tricks(self) -> Sequence[Seen]: ...
+    @property
+    def played(self) -> int: ...
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ turns (voids shown, partner's first discard and leads) comes from those views.
 Seats 0-3 are N E S W; partner is ``seat ^ 2``. Cards: engine/cards.py.
 """
 
+from collections.abc import Sequence
+
 from ..cards import FULL_DECK, SUIT_MASK
-from ..views import Quitted, SeatView
-from .base import LiveView
+from ..views import CardView, Seen
 from .advice import (BOTH_OPPONENTS_VOID, HONOUR, KEEP_VALUE, LEAD_RANK, LEAD_STRENGTH, MASTER_BONUS,
                      NO_TRUMP_LEAD, ONE_OPPONENT_VOID, PARTNER_SUIT, PARTNER_WEAK, TRUMP_LEAD)
 
@@ -31,7 +32,7 @@ class Memory:
         self.partner_weak = -1          # the suit of partner's first discard (N8)
         self.partner_led = 0            # bit s set when partner led suit s (N16)
 
-    def read(self, seat: int, trump: int, quitted: list[Quitted], done: int) -> None:
+    def read(self, seat: int, trump: int, quitted: Sequence[Seen], done: int) -> None:
         """Take in the completed tricks not yet read (the view's last ones)."""
         first = done - len(quitted)
         partner = seat ^ 2
@@ -51,7 +52,7 @@ class Memory:
         self.done = done
 
 
-def _remember(view: SeatView | LiveView, memory: Memory) -> None:
+def _remember(view: CardView, memory: Memory) -> None:
     """Read the tricks completed since this seat last looked. A view with the
     whole history (``LiveView``, or ``HandState.view(seat, look_back=13)``) is
     read only when the robot needs it; one with the last trick only is read at
@@ -87,7 +88,7 @@ def lowest_equal(card: int, hand: int, gone: int) -> int:
     return card
 
 
-def choose_card(view: SeatView | LiveView, memory: Memory) -> int:
+def choose_card(view: CardView, memory: Memory) -> int:
     """The card for ``view.seat`` to play now (it must be that seat's turn)."""
     hand, trick, trump, seat = view.hand, view.current_trick, view.trump, view.seat
     if len(view.quitted_tricks) == 1:

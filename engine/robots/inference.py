@@ -19,8 +19,14 @@ the layout dealt: no hidden card is ever read. Only plain four-handed whist
 elsewhere, or when the seat did not see every trick, every layout weighs 1.
 """
 
+from typing import TYPE_CHECKING
+
 from ..cards import BIT, FULL_DECK, SUIT_MASK
+from ..views import Played, Seen
 from .fast_play import Memory as RulesMemory, choose_card as rules_card
+
+if TYPE_CHECKING:  # sampling.py weighs its layouts here
+    from .sampling import Situation
 
 
 class _View:
@@ -28,35 +34,35 @@ class _View:
 
     __slots__ = ("seat", "hand", "trump", "current_trick", "quitted_tricks", "played")
 
-    def __init__(self, trump: int):
+    def __init__(self, trump: int) -> None:
         self.seat, self.hand, self.trump = 0, 0, trump
-        self.current_trick: list = []
-        self.quitted_tricks: list = []
+        self.current_trick: list[Played] = []
+        self.quitted_tricks: list[Seen] = []
         self.played = 0
 
 
-def can_weigh(sit) -> bool:
+def can_weigh(sit: "Situation") -> bool:
     """Whether the play of this situation can be replayed by the rules robot."""
     return (sit.seats == (0, 1, 2, 3) and sit.deck == FULL_DECK and sit.ranking == "uptown"
             and tuple(sit.labels) == ("N", "E", "S", "W") and sit.history is not None)
 
 
-def decisions(sit) -> int:
+def decisions(sit: "Situation") -> int:
     """How many past plays of hidden hands the weighing reads (a card forced
     by the rules of following counted too): 0 means every layout weighs 1."""
     if not can_weigh(sit):
         return 0
     hidden = set(sit.counts)
-    return sum(1 for t in list(sit.history) + [sit.trick] for p, _ in t if p in hidden)
+    return sum(1 for t in [*(sit.history or ()), sit.trick] for p, _ in t if p in hidden)
 
 
-def layout_weight(sit, hands: list, p_opponent: float, p_partner: float) -> float:
+def layout_weight(sit: "Situation", hands: list[int], p_opponent: float, p_partner: float) -> float:
     """The likelihood of the hidden plays so far under the rules robot's
     play, for the hands by position ``hands`` (the known ones and a layout)."""
     me = sit.to_play
     hidden = sit.counts
     held = list(hands)
-    tricks = list(sit.history) + ([sit.trick] if sit.trick else [])
+    tricks = [*(sit.history or ()), *([sit.trick] if sit.trick else [])]
     for t in tricks:
         for p, c in t:
             held[p] |= BIT[c]
@@ -66,7 +72,7 @@ def layout_weight(sit, hands: list, p_opponent: float, p_partner: float) -> floa
     weight = 1.0
     for t in tricks:
         led = t[0][1] // 13
-        trick: list = []
+        trick: list[Played] = []
         view.current_trick = trick
         for k, (p, c) in enumerate(t):
             hand = held[p]
@@ -88,14 +94,15 @@ def layout_weight(sit, hands: list, p_opponent: float, p_partner: float) -> floa
     return weight
 
 
-def resample(weights: list, k: int, u: float) -> dict:
+def resample(weights: list[float], k: int, u: float) -> dict[int, int]:
     """Systematic resampling: ``k`` draws in proportion to ``weights`` from one
     uniform ``u`` in [0, 1); returns index -> how many times it was drawn."""
     total = sum(weights)
     if total <= 0:
         return {i: 1 for i in range(min(k, len(weights)))}
     step = total / k
-    point, acc, out, i = u * step, 0.0, {}, 0
+    out: dict[int, int] = {}
+    point, acc, i = u * step, 0.0, 0
     for i, w in enumerate(weights):
         acc += w
         while point < acc and sum(out.values()) < k:

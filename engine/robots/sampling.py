@@ -37,6 +37,7 @@ from ..cards import (BIT, FULL_DECK, JOKER_DECK, JOKER_SUIT, SUIT_MASK, card_str
 from ..errors import EngineError
 from ..seats import SEATS
 from ..tricks import card_suits
+from ..views import Played
 from ..variants import find_variant
 
 SINK = 4                     # the holder of cards out of play (see above)
@@ -56,7 +57,7 @@ class Situation:
     labels: tuple
     actors: tuple                 # the player who plays each position
     to_play: int                  # the position to play now
-    trick: list                   # [(position, card)] of the trick in progress
+    trick: list[Played]           # [(position, card)] of the trick in progress
     leader: int                   # the position that led it
     known: dict                   # position -> mask of cards held, seen by this seat
     counts: dict                  # hidden position -> cards it still holds
@@ -68,7 +69,7 @@ class Situation:
     won: list                     # tricks won by side (0: positions 0, 2)
     tricks_left: int              # tricks still to finish, the current one counted
     deck: int
-    history: tuple | None = None  # the completed tricks in order, [(position, card)] each, if all were seen
+    history: tuple[list[Played], ...] | None = None  # the completed tricks in order, [(position, card)] each, if all were seen
 
     @property
     def seats(self) -> tuple:
