@@ -25,6 +25,7 @@ suit each card past the third, and the jokers (top trumps, B3/Y3) one each.
 """
 
 import itertools
+from typing import Any
 
 from ..cards import JOKERS, NO_TRUMP, SUIT_LETTERS, card_str, parse_card, parse_suit
 from ..tricks import card_power, card_suits
@@ -34,8 +35,8 @@ PARTNER_TRICKS = 3                              # a quarter of the tricks, expec
 AVERAGE_PACKET = 15.0                           # 10 points + 1.5 x 3.25 trumps
 
 
-def choose_call(view: dict) -> str:
-    legal = view["legal"]
+def choose_call(view: dict[str, Any]) -> str:
+    legal: list[str] = view["legal"]
     first = legal[0]
     cards = [parse_card(c) for c in view.get("hand", [])]
     if set(legal) <= {"keep", "swap"}:
@@ -51,10 +52,10 @@ def choose_call(view: dict) -> str:
     return _siberian(cards, legal)
 
 
-def _tricks(cards, trump: int, ranking: str = "uptown") -> float:
+def _tricks(cards: list[int], trump: int, ranking: str = "uptown") -> float:
     """Playing tricks of a hand in a denomination (see the module's doc)."""
     power, suit = card_power(ranking, trump), card_suits(trump)
-    by_suit: dict = {}
+    by_suit: dict[int, list[int]] = {}
     for c in cards:
         by_suit.setdefault(suit[c], []).append(power[c])
     total = 0.0
@@ -76,18 +77,18 @@ def _tricks(cards, trump: int, ranking: str = "uptown") -> float:
     return total
 
 
-def _best_suit(cards) -> int:
-    def weight(s):
+def _best_suit(cards: list[int]) -> int:
+    def weight(s: int) -> tuple[int, int, int]:
         mine = [c for c in cards if c < 52 and c // 13 == s]
         return (len(mine), sum(POINTS.get(c % 13, 0) for c in mine), -s)
     return max(range(4), key=weight)
 
 
-def _points(cards) -> int:
+def _points(cards: list[int]) -> int:
     return sum(POINTS.get(c % 13, 0) for c in cards if c < 52)
 
 
-def _bid(view: dict, cards, legal) -> str:
+def _bid(view: dict[str, Any], cards: list[int], legal: list[str]) -> str:
     bids = [c for c in legal if c != "pass"]
     trump = _best_suit(cards)
     strains = {"uptown": _tricks(cards, trump, "uptown"), "downtown": _tricks(cards, trump, "downtown"),
@@ -102,11 +103,11 @@ def _bid(view: dict, cards, legal) -> str:
     return bids[0]                                      # forced dealer (B2): the cheapest
 
 
-def _siberian(cards, legal) -> str:
+def _siberian(cards: list[int], legal: list[str]) -> str:
     trump = _best_suit(cards)
     mine = [c for c in cards if c // 13 == trump]
     lengths = [sum(1 for c in cards if c // 13 == s) for s in range(4)]
-    wanted = []
+    wanted: list[str] = []
     if _points(cards) >= 16 and min(lengths) >= 2:
         wanted.append("NT")
     if len(mine) >= 5 and _points(mine) >= 6:
@@ -121,14 +122,14 @@ def _siberian(cards, legal) -> str:
     return ranked[0]
 
 
-def _keep_or_swap(view: dict, cards, legal) -> str:
+def _keep_or_swap(view: dict[str, Any], cards: list[int], legal: list[str]) -> str:
     trump = view.get("trump")
     trumps = 0 if trump in (None, "NT") else sum(1 for c in cards if c // 13 == parse_suit(trump))
     strength = _points(cards) + 1.5 * trumps
     return "keep" if strength >= AVERAGE_PACKET or "swap" not in legal else "swap"
 
 
-def _discard(view: dict, legal) -> str:
+def _discard(view: dict[str, Any], legal: list[str]) -> str:
     """Put away the least useful cards (B4, Y1): the lowest plain cards of the
     shortest suits, never a trump or joker while anything else remains."""
     count = len(legal[0].split()) - 1
@@ -137,7 +138,7 @@ def _discard(view: dict, legal) -> str:
     cards = [parse_card(c) for c in pool]
     length = {s: sum(1 for c in cards if c < 52 and c // 13 == s) for s in range(4)}
 
-    def keep_value(c: int) -> tuple:
+    def keep_value(c: int) -> tuple[int, ...]:
         if c in JOKERS or c // 13 == trump:
             return (2, c % 13)
         return (1 if c % 13 >= 9 else 0, length[c // 13], c % 13)
