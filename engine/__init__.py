@@ -40,7 +40,7 @@ A drive scored from paper (rules D1-D5, S6.5, L8):
     rank: the places of a prize list, ties broken as the event chose (D4).
     sit_out_score: the average scored for a round sat out (D5).
 
-Loaded on first use (they import the double-dummy solver, endplay):
+Double-dummy review and robots (the solver, endplay, is imported at the first solve):
     analyse: the double-dummy review of a finished four-handed hand, card by card.
     ROBOTS: the robot players by name ("random", "rules", "strong").
 
@@ -48,37 +48,20 @@ Rules are cited by their numbers in docs/rules.md. The fast bitboard core of pla
 four-handed whist (play.py, HandState) stays private beneath GameState.
 """
 
-from typing import TYPE_CHECKING
-
 from .actions import parse_action
+from .analysis import analyse
 from .cards import card_str
 from .deal import new_rng
 from .drive_scoring import drive_hand_score, hand_won, rank, sit_out_score
 from .errors import REFUSALS, EngineError, IllegalAction
 from .games import check_game, replay_game
+from .robots import ROBOTS
 from .scoring import revoke_adjustment
 from .seats import PARTNER, SEATS, SIDE_OF, SIDES
 from .state import GameState, Phase
 from .validate import validate_tricks
 from .variant import Variant
 from .variants import VARIANTS, find_variant
-
-if TYPE_CHECKING:  # the lazy names' types, for mypy
-    from .analysis import analyse
-    from .robots import ROBOTS
-
-
-def __getattr__(name: str) -> object:
-    """The lazy names, imported on first use: the solver they load (endplay, numpy)
-    costs more than the whole engine, and ``python -m engine play`` needs neither."""
-    if name == "analyse":
-        from .analysis import analyse
-        return analyse
-    if name == "ROBOTS":
-        from .robots import ROBOTS
-        return ROBOTS
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-
 
 __all__ = [
     "GameState", "Phase", "Variant", "VARIANTS", "find_variant", "new_rng", "replay_game",

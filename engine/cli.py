@@ -26,6 +26,7 @@ from .game import play_game
 from .games import check_game, play_random
 from .play import HandState
 from .record import to_record
+from .robots.match import run_match
 from .rules import Ruleset
 from .seats import SEATS
 from .validate import ResultError, check_record, validate_tricks
@@ -182,9 +183,6 @@ def _play(args: argparse.Namespace) -> int:
 
 
 def _match(args: argparse.Namespace) -> int:
-    # only ``match`` needs the robots, and they load endplay and numpy: the other
-    # commands stay light (issue 23)
-    from .robots.match import run_match
     result = run_match(args.ns, args.ew, args.deals, args.seed, args.rules)
     if args.json:
         _emit(result)

@@ -19,10 +19,9 @@ asks (the strong robot's helper threads, a review). A caller may pass a
 
 import threading
 from dataclasses import dataclass
-
-from endplay.dds import solve_board
-from endplay.dds.solve import SolveMode
-from endplay.types import Deal, Denom, Player
+from functools import cache
+from importlib import import_module
+from typing import Any
 
 from ..cards import BIT, JOKER_SUIT, NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, cards_of
 from ..tricks import TrickPlay, card_power, card_suits
@@ -74,12 +73,32 @@ def dds_deal(pos: Position):
     pbn = "N:" + " ".join(".".join("".join(name[c][1] for c in sorted(
         (c for c in cards_of(h) if suit[c] == s), key=lambda c: -power[c])) for s in range(4))
         for h in held)
-    deal = Deal(pbn)
-    deal.first = Player(pos.leader)
-    deal.trump = Denom(4 if pos.trump == NO_TRUMP else pos.trump)
+    types = _endplay("types")
+    deal = types.Deal(pbn)
+    deal.first = types.Player(pos.leader)
+    deal.trump = types.Denom(4 if pos.trump == NO_TRUMP else pos.trump)
     for _, c in pos.trick:
         deal.play(name[c])
     return deal, back
+
+
+@cache
+def _endplay(name: str) -> Any:
+    """An endplay module, imported at the first solve: endplay pulls numpy and matplotlib
+    (about 0.8 s of CPU), which a command that never solves (``engine play``) should not pay."""
+    return import_module(f"endplay.{name}")
+
+
+def load_solver() -> None:
+    """Import the solver's binding now: a robot with a deadline loads it when it is made,
+    so its first decision does not spend the deadline importing."""
+    for name in ("dds", "dds.solve", "types"):
+        _endplay(name)
+
+
+def solve_board(deal: Any, mode: Any) -> Any:
+    """endplay's ``solve_board``: each legal card of ``deal`` with its tricks."""
+    return _endplay("dds").solve_board(deal, mode)
 
 
 DDS_LOCK = threading.Lock()     # one DDS solve at a time in this process (thread slot 0)
@@ -106,7 +125,7 @@ def dds_values(pos: Position, stop: threading.Event | None = None) -> dict | Non
         if stop is not None and stop.is_set():
             raise Stopped
         return {back[_text(card)]: score
-                for card, score in solve_board(deal, SolveMode.Default)}
+                for card, score in solve_board(deal, _endplay("dds.solve").SolveMode.Default)}
     finally:
         DDS_LOCK.release()
 

@@ -55,7 +55,7 @@ from ..actions import Action, parse_action, play
 from .inference import decisions, layout_weight, resample
 from .rules import RulesRobot
 from .sampling import Dealer, Memory, Situation, memory_of_seat_view
-from .solver import Position, Stopped, dds_values, search_values
+from .solver import Position, Stopped, dds_values, load_solver, search_values
 
 
 EARLY = 12          # tricks to play at which a double-dummy solve costs the most
@@ -76,6 +76,7 @@ class StrongRobot:
         if deadline_seconds is not None and math.isinf(deadline_seconds):
             deadline_seconds = None
         self.seed, self.samples, self.nodes, self.deadline = seed, samples, nodes, deadline_seconds
+        load_solver()
         self.early_samples = early_samples  # while EARLY tricks or more are to play: the costliest solves
         self.lead_samples = lead_samples    # the opening lead: 0 leaves it to the rules robot
         self.near = near                    # the rules robot's card stands if this close to the best average
