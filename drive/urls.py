@@ -1,5 +1,6 @@
 from django.contrib import admin
-from django.urls import include, path
+from django.urls import include, path, re_path
+from django.views.generic import RedirectView
 from drf_spectacular.views import SpectacularAPIView, SpectacularSwaggerSplitView
 
 from drive.core.favicon import favicon
@@ -11,6 +12,10 @@ urlpatterns = [
     path("healthz", healthz, name="healthz"),
     path("livez", livez, name="livez"),
     path("favicon.ico", favicon, name="favicon"),
+    # The online tables' models moved from play to games (issue 21): their old admin
+    # addresses still lead to them.
+    re_path(r"^admin/play/(?P<model>playtable|playseat|playaction|playhandreview)/(?P<rest>.*)$",
+            RedirectView.as_view(url="/admin/games/%(model)s/%(rest)s", permanent=True, query_string=True)),
     path("admin/", admin.site.urls),
     path("i18n/", include("django.conf.urls.i18n")),
     path("accounts/", include("django.contrib.auth.urls")),

@@ -30,3 +30,14 @@ def test_admin_pages_open(admin_client, model, event, make_user):
     if obj is not None:
         change = admin_client.get(reverse(f"admin:{opts.app_label}_{opts.model_name}_change", args=[obj.pk]))
         assert change.status_code == 200
+
+
+@pytest.mark.parametrize("old, new", [
+    ("/admin/play/playtable/", "/admin/games/playtable/"),
+    ("/admin/play/playseat/3/change/?_changelist_filters=x", "/admin/games/playseat/3/change/?_changelist_filters=x"),
+])
+def test_the_online_tables_old_admin_addresses_lead_to_games(admin_client, old, new):
+    """The table models moved from play to games (issue 21): a bookmarked admin page still opens."""
+    response = admin_client.get(old)
+    assert response.status_code == 301 and response["Location"] == new
+    assert admin_client.get("/admin/play/playerdisplay/").status_code == 200  # play keeps its own
