@@ -74,10 +74,11 @@ def may_manage(user: User | None, table: PlayTable) -> bool:
     return table.event is not None and is_organiser(user, table.event.club)
 
 
-def require_manager(user: User | None, table: PlayTable) -> None:
-    require_login(user)
-    if not may_manage(user, table):
+def require_manager(user: User | None, table: PlayTable) -> Account:
+    account = require_login(user)
+    if not may_manage(account, table):
         raise Forbidden(_("Only the table's creator or the event's organisers may do this."))
+    return account
 
 
 def require_player(user: User | None, table: PlayTable) -> PlaySeat:

@@ -188,6 +188,12 @@ class TableConsumer(AsyncWebsocketConsumer):
     group: str | None = None
     language = "en"  # of its refusals: the page's (scope_language)
     sent = -1  # the version of the last view sent: an older change is not sent (a seat taken keeps the version)
+
+    def joined(self) -> int:
+        """The table's id, read from the URL in connect: a message or announcement comes after it."""
+        if self.table_id is None:
+            raise RuntimeError("a table socket used before its connect")
+        return self.table_id
     lease: SocketLease | None = None  # its place among its user's open sockets
     layer_failed = False  # its channel layer's receive failed: the socket ends with "try again"
     _layer_receive: Any = None
@@ -220,7 +226,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             return {"type": "layer.down"}
 
     async def layer_down(self, message: dict[str, Any]) -> None:
-        if self in sockets_here(self.table_id):  # accepted (else its connect sees layer_failed and refuses)
+        if self.table_id is not None and self in sockets_here(self.table_id):  # accepted (else its connect sees layer_failed and refuses)
             await self.close(code=TRY_LATER)
 
     async def dispatch(self, message: dict[str, Any]) -> None:
@@ -306,7 +312,7 @@ class TableConsumer(AsyncWebsocketConsumer):
             self.answered = None
             return
         if isinstance(change, str):
-            table = await table_after(self.table_id, change)
+            table = await table_after(self.joined(), change)
             if table is not None and table.event_id is None and has_snapshot(table):
                 # A casual table read with its seats and its game at hand: the view needs no
                 # database, so it is made here rather than after a hop to a thread.
@@ -368,7 +374,7 @@ class TableConsumer(AsyncWebsocketConsumer):
         if announcement.get("table") != self.table_id:
             return
         self.heard.append(announcement["change"])
-        for socket in sockets_here(self.table_id):
+        for socket in sockets_here(self.joined()):
             if socket is not self:
                 task = asyncio.ensure_future(socket.play_changed(announcement))
                 _handing.add(task)

@@ -24,6 +24,10 @@ from ..views import Played, Quitted, SeatView
 class Robot(Protocol):
     name: str
 
+    def __init__(self, seed: int | str = 0) -> None:
+        """Every robot is made from a seed alone (ROBOTS[name](seed=...)): a number,
+        or text as the match gives each seat (random.Random takes both)."""
+
     def choose(self, view: dict[str, Any]) -> Action:
         """An action among ``view["legal"]``."""
 

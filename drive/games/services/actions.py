@@ -13,7 +13,7 @@ import random
 import threading
 import uuid
 from contextlib import AbstractContextManager
-from datetime import timedelta
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
@@ -60,6 +60,8 @@ def apply_action(*, user: User | None, table_id: int, action: str, version: int,
         prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
         viewer = require_seated(user, table)
         mine = viewer.seat
+        if mine is None:  # require_seated has refused a watcher already
+            raise Forbidden(_("You have no seat at this table."))
         if table.finished_at is not None and table.event_id is None:
             raise Conflict(_("The game is over."), extra={"version": table.version})  # or closed for want of people
         if seat is not None and seat != mine.seat:
@@ -164,13 +166,13 @@ def seen_at_table(*, user: User | None, table_id: int) -> bool:
         return True
 
 
-def is_present(*, seat: PlaySeat, now: timezone.datetime) -> bool:
+def is_present(*, seat: PlaySeat, now: datetime) -> bool:
     """A person sits here, plays for themselves and was seen within the idle pause."""
     return (seat.user_id is not None and not seat.standin and seat.last_seen is not None
             and now - seat.last_seen < timedelta(seconds=settings.PLAY_IDLE_PAUSE_SECONDS))
 
 
-def is_paused(*, table: PlayTable, seats: list[PlaySeat], now: timezone.datetime | None = None) -> bool:
+def is_paused(*, table: PlayTable, seats: list[PlaySeat], now: datetime | None = None) -> bool:
     """A casual table with no person present is paused: its robots never play on their own.
     An event's table never is: its round's deadline rules it."""
     now = now or timezone.now()

@@ -5,7 +5,7 @@ robots wait until a person is back), and closed once nobody has come for long.""
 from __future__ import annotations
 
 import secrets
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
@@ -53,7 +53,7 @@ def play_robot(*, table_id: int, version: int) -> bool:
         return True
 
 
-def sweep_silent_seats(*, now: timezone.datetime | None = None) -> int:
+def sweep_silent_seats(*, now: datetime | None = None) -> int:
     """Beat's sweep: a person to act who has been silent past the table's timeout gets a
     robot standing in until they act again; at an evening's table, so does every person
     who has not come since the round started, once the timeout has passed from its start
@@ -67,7 +67,7 @@ def sweep_silent_seats(*, now: timezone.datetime | None = None) -> int:
     return count
 
 
-def stand_in_if_silent(*, table_id: int, now: timezone.datetime) -> int:
+def stand_in_if_silent(*, table_id: int, now: datetime) -> int:
     """The person to act silent past the table's timeout (counted from the table's last
     change) gets a stand-in; at an evening's table, so does every person absent since the
     round started (stand_in_for_absent). Answers how many seats it gave a stand-in."""
@@ -102,7 +102,7 @@ def stand_in_if_silent(*, table_id: int, now: timezone.datetime) -> int:
         return absent + 1
 
 
-def stand_in_for_absent(*, table: PlayTable, now: timezone.datetime) -> int:
+def stand_in_for_absent(*, table: PlayTable, now: datetime) -> int:
     """An evening's table (its row locked): once the table's timeout has passed since the
     round started (the table was dealt), each person not seen at it since then gets a
     robot standing in, their turn or not, until they come. Answers how many it gave one."""
@@ -114,7 +114,7 @@ def stand_in_for_absent(*, table: PlayTable, now: timezone.datetime) -> int:
     return absent.update(standin=True)
 
 
-def close_idle_tables(*, now: timezone.datetime | None = None) -> int:
+def close_idle_tables(*, now: datetime | None = None) -> int:
     """Beat's sweep: a casual table where no person has been seen for
     PLAY_IDLE_CLOSE_SECONDS is closed (finished). Answers how many it closed."""
     now = now or timezone.now()
@@ -125,7 +125,7 @@ def close_idle_tables(*, now: timezone.datetime | None = None) -> int:
                idle.exclude(Exists(seen)).values_list("pk", flat=True))
 
 
-def close_if_idle(*, table_id: int, since: timezone.datetime, now: timezone.datetime) -> bool:
+def close_if_idle(*, table_id: int, since: datetime, now: datetime) -> bool:
     with transaction.atomic():
         table = locked_table(table_id=table_id)
         if table.finished_at is not None or table.changed_at >= since:

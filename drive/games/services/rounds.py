@@ -17,7 +17,7 @@ from typing import Any
 from django.db import transaction
 from django.utils import timezone
 
-from drive.core.accounts import User
+from drive.core.accounts import Account, User
 from drive.core.broadcast import publish_table
 from engine import ROBOTS, Phase, find_variant, new_rng
 from drive.games.models import PlayAction, PlaySeat, PlayTable
@@ -52,8 +52,8 @@ def _open_table(event_id: int, round_number: int, number: int, people: dict[str,
     seats = []
     for place in variant.seats:
         user = people.get(place)
-        person = user is not None and user.is_active
-        seats.append(PlaySeat(table=table, seat=place, user=user if person else None, robot="" if person else robot,
+        person = user if isinstance(user, Account) and user.is_active else None  # an active account plays
+        seats.append(PlaySeat(table=table, seat=place, user=person, robot="" if person else robot,
                               last_seen=None))  # not seen until they open the table
     PlaySeat.objects.bulk_create(seats)
     wake_robot(table=table, game=game)
@@ -98,8 +98,11 @@ def _robots_play_out(table: PlayTable) -> int:
             game.deal(new_rng())
             continue
         seat = game.to_act
+        if seat is None:  # nobody to act is a game over
+            break
         # Every seat's robot sees that seat's view only; people's seats get the rules robot.
-        chooser = ROBOTS[kinds.get(seat) if kinds.get(seat) in ROBOTS else STANDIN_ROBOT](seed=secrets.randbits(32))
+        kind = kinds.get(seat, STANDIN_ROBOT)
+        chooser = ROBOTS[kind if kind in ROBOTS else STANDIN_ROBOT](seed=secrets.randbits(32))
         text = judged(game=game, action=str(chooser.choose(game.view(seat))))
         played += 1
         PlayAction.objects.create(table=table, version=table.version + played, seat=seat, action=text, by_robot=True)

@@ -21,7 +21,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from drive.core.accounts import User
+from drive.core.accounts import Account, User
 from drive.core.broadcast import publish_table
 from drive.core.errors import Conflict, Forbidden, Invalid, TooMany
 from engine import VARIANTS, EngineError, GameState, Phase, Variant, new_rng, replay_game
@@ -121,13 +121,13 @@ def playable_game(*, variant: Variant) -> GameState:
 # --- what one user may start ------------------------------------------------------------------
 
 
-def hold_user(*, user: User) -> None:
+def hold_user(*, user: Account) -> None:
     """Lock the user's row until the transaction ends: two requests of one user count their
     tables one after the other, so they cannot both take the last free place."""
     get_user_model().objects.select_for_update().only("pk").get(pk=user.pk)
 
 
-def require_room_for_table(*, user: User) -> None:
+def require_room_for_table(*, user: Account) -> None:
     """Casual tables: at most PLAY_TABLES_ALIVE_PER_USER unfinished, and
     PLAY_TABLES_PER_HOUR opened in the last hour (429 past either)."""
     mine = PlayTable.objects.filter(created_by=user, event__isnull=True)
@@ -142,7 +142,7 @@ def require_room_for_table(*, user: User) -> None:
             "count": per_hour})
 
 
-def require_room_to_join(*, user: User) -> None:
+def require_room_to_join(*, user: Account) -> None:
     """A public table's seat, taken without its link: at most PLAY_TABLES_ALIVE_PER_USER
     unfinished casual tables sat at (429 past it), so one person cannot hold the open seats
     of every public table."""
@@ -153,7 +153,7 @@ def require_room_to_join(*, user: User) -> None:
                         "before joining another.") % {"count": alive})
 
 
-def require_room_for_strong(*, user: User, adding: int, instead_of: PlaySeat | None = None) -> None:
+def require_room_for_strong(*, user: Account, adding: int, instead_of: PlaySeat | None = None) -> None:
     """Strong robots (the costly ones) at the user's unfinished casual tables: at most
     PLAY_STRONG_SEATS_PER_USER (429 past it)."""
     if adding <= 0:
@@ -278,16 +278,17 @@ def seat_robot(*, user: User | None, table_id: int, seat: str, robot: str) -> Pl
     their own (they leave it). A strong robot counts against the creator's limit."""
     with transaction.atomic():
         table = locked_table(table_id=table_id)
-        require_manager(user, table)
+        user = require_manager(user, table)
         if robot not in ROBOT_KINDS:
             raise Invalid(_("A robot is one of %(kinds)s.") % {"kinds": ", ".join(ROBOT_KINDS)}, field="robot")
         place = seat_row(table=table, seat=seat)
         require_playing(table=table)
         if place.user_id != user.pk:
             require_away(table=table, place=place)
-        if table.event_id is None and robot == STRONG and place.robot != STRONG:
-            hold_user(user=table.created_by)
-            require_room_for_strong(user=table.created_by, adding=1, instead_of=place)
+        creator = table.created_by  # a casual table's, counted against its limit
+        if table.event_id is None and robot == STRONG and place.robot != STRONG and creator is not None:
+            hold_user(user=creator)
+            require_room_for_strong(user=creator, adding=1, instead_of=place)
         remember_leaving(table=table, place=place)
         place.user, place.robot, place.standin, place.offered_to = None, robot, False, None
         place.save(update_fields=["user", "robot", "standin", "offered_to"])
@@ -319,7 +320,7 @@ def offer_seat(*, user: User | None, table_id: int, seat: str, username: str) ->
     the answer: the same checks, the same write, the same result."""
     with transaction.atomic():
         table = locked_table(table_id=table_id)
-        require_manager(user, table)
+        user = require_manager(user, table)
         place = seat_row(table=table, seat=seat)
         require_playing(table=table)
         require_away(table=table, place=place)

@@ -1,6 +1,8 @@
 """REST API of online play (issue 14): make a table, read the caller's view, take or
 fill a seat, act, and read the finished hands. Thin: the services decide, the selector
 answers the caller's view (only what their seat may see)."""
+from typing import TYPE_CHECKING
+
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 from drf_spectacular.types import OpenApiTypes
@@ -10,14 +12,18 @@ from rest_framework.response import Response
 from rest_framework.views import APIView
 
 from drive.core.api_input import valid_data
+from drive.core.errors import NotFound
 from drive.core.seats import seat_letter
 from drive.games import access
 from drive.games.models import SEATS, PlaySeat
 from drive.games.selectors import tables as selectors
 from drive.games.services import actions, tables
 
+if TYPE_CHECKING:
+    from django.utils.functional import _StrPromise  # django-stubs' type of a lazy translation
+
 ROBOTS = [(kind, label) for kind, label in PlaySeat.Robot.choices if kind]
-SEAT_MESSAGES = {"invalid_choice": _("Seat must be N, E, S or W.")}
+SEAT_MESSAGES: "dict[str, str | _StrPromise]" = {"invalid_choice": _("Seat must be N, E, S or W.")}
 
 FORBIDDEN = OpenApiResponse(OpenApiTypes.OBJECT, description="Not logged in, or not allowed: {\"detail\", \"code\"}")
 NOT_FOUND = OpenApiResponse(OpenApiTypes.OBJECT, description="No such table")
@@ -161,6 +167,8 @@ def invite_of(request, table_id: int, given=None):
 
 def view_response(request, table_id: int) -> Response:
     table = selectors.table_with_seats(table_id)
+    if table is None:  # gone since the write that answers with it
+        raise NotFound(gettext("No such table."))
     return Response(selectors.table_view(request.user, table))
 
 
@@ -173,7 +181,7 @@ class TablesView(APIView):
         table = tables.create_table(user=request.user, rules=data["rules"], robots=data.get("robots"), seat=data.get("seat"),
                                     timeout_seconds=data.get("timeout_seconds"), public=data.get("public", False))
         seat = access.seat_of(request.user, table)
-        body = {"id": table.pk, "seat": seat.seat, "url": f"/play/{table.pk}/", "ws": f"/ws/play/{table.pk}/"}
+        body = {"id": table.pk, "seat": seat.seat if seat is not None else None, "url": f"/play/{table.pk}/", "ws": f"/ws/play/{table.pk}/"}
         return Response(body, status=status.HTTP_201_CREATED)
 
 

@@ -44,8 +44,8 @@ def lobby(request: HttpRequest) -> HttpResponse:
     if request.method == "POST":
         robots = {seat: request.POST.get(f"robot_{seat}", "") for seat in "NESW"}
         variant = VARIANTS.get(chosen)
-        seats = variant.seats[1:] if variant is not None else ()
-        robots = {seat: kind for seat, kind in robots.items() if kind and seat in seats}
+        robot_seats = variant.seats[1:] if variant is not None else ()
+        robots = {seat: kind for seat, kind in robots.items() if kind and seat in robot_seats}
         try:
             table = table_services.create_table(user=request.user, rules=chosen, robots=robots,
                                                 public=request.POST.get("public") in ("1", "on", "true"))

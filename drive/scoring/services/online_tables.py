@@ -87,7 +87,7 @@ def open_round_tables(*, event: Event, round_: Round) -> int:
         return 0
     seating: dict[int, dict[str, Any]] = {}
     for seat in Seat.objects.filter(round=round_, table__isnull=False).select_related("table", "entrant__player__user"):
-        if setting.is_online(seat.table.number):
+        if seat.table is not None and setting.is_online(seat.table.number):  # the filter left out sit-outs
             seating.setdefault(seat.table.number, {})[seat.position] = seat.entrant.player.user
     if not seating:
         return 0
@@ -127,7 +127,7 @@ def finish_late_table(*, table_id: int, now: datetime | None = None) -> int:
     (a resumed or closed round is left alone). Answers how many actions they made."""
     with transaction.atomic():
         table = locked_table(table_id=table_id)  # the table first, as a player's card takes it
-        if table.event_id is None:
+        if table.event_id is None or table.round_number is None:  # a casual table: no round, no deadline
             return 0
         round_ = Round.objects.filter(event_id=table.event_id, number=table.round_number).first()
         if not past_deadline(round_=round_, now=now):
