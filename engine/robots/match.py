@@ -22,12 +22,14 @@ import copy
 import math
 import random
 import time
+from typing import Any
 
 from ..errors import EngineError
 from ..seats import SEATS
-from ..state import Phase
+from ..state import GameState, Phase
 from ..variants import find_variant
 from . import ROBOTS
+from .base import Robot
 from .rules import RulesRobot
 
 OVER = (Phase.SCORED, Phase.OVER)
@@ -37,13 +39,15 @@ class UnknownRobot(EngineError):
     """A robot name that is not in ``ROBOTS``."""
 
 
-def run_match(ns: str, ew: str, deals: int, seed: int, rules="short") -> dict:
+def run_match(ns: str, ew: str, deals: int, seed: int, rules: str | dict[str, Any] = "short") -> dict[str, Any]:
     """The duplicate match of robot ``ns`` (A) against robot ``ew`` (B)."""
     variant = find_variant(rules)
     for name in (ns, ew):
         if name not in ROBOTS:
             raise UnknownRobot(f"unknown robot {name!r}; robots: {', '.join(ROBOTS)}")
-    tricks, points, times = [], [], {"A": [], "B": []}
+    tricks: list[float] = []
+    points: list[float] = []
+    times: dict[str, list[float]] = {"A": [], "B": []}   # ms per decision, robot A's and B's
     for number in range(deals):
         dealer = variant.seats[number % len(variant.seats)]
         rng = random.Random(f"{seed}|deal|{number}")
@@ -63,15 +67,17 @@ def run_match(ns: str, ew: str, deals: int, seed: int, rules="short") -> dict:
             "decision_ms_p95": {"ns": _p95(times["A"]), "ew": _p95(times["B"])}}
 
 
-def _play(game, first_name: str, second_name: str, swap: bool, key: str, times: dict) -> tuple:
+def _play(game: GameState, first_name: str, second_name: str, swap: bool, key: str,
+          times: dict[str, list[float]]) -> tuple[float, float]:
     """Play one hand; returns A's advantage in tricks and points. ``first_name``
     is the robot on the first side (N-S, or the declarer), A's unless swapped."""
     players = game.variant.seats
-    robots: dict = {}                   # (seat, robot name) -> the robot playing it
+    robots: dict[tuple[str, str], Robot] = {}   # (seat, robot name) -> the robot playing it
     auctioneer = RulesRobot()
     a_first = not swap
     while game.phase not in OVER:
         seat = game.to_act
+        assert seat is not None             # a hand in progress has a seat to act
         view = game.view(seat)
         if len(players) < 4 and view["phase"] == "auction" and _declarer(view) is None:
             game.apply(auctioneer.choose(view))         # the declarer is not known yet
@@ -93,7 +99,7 @@ def _play(game, first_name: str, second_name: str, swap: bool, key: str, times: 
     return sign * (first_tricks - other_tricks), sign * (first_points - other_points)
 
 
-def _a_side(game, seat: str, view: dict | None = None) -> bool:
+def _a_side(game: GameState, seat: str, view: dict[str, Any] | None = None) -> bool:
     """Whether ``seat`` is on the first side: N-S with four players, else the
     declarer (player N in part P, where there is none)."""
     if len(game.variant.seats) == 4:
@@ -102,25 +108,27 @@ def _a_side(game, seat: str, view: dict | None = None) -> bool:
     return seat == (declarer or "N")
 
 
-def _declarer(view: dict) -> str | None:
-    return view.get("declarer") or view.get("dummy_holder")
+def _declarer(view: dict[str, Any]) -> str | None:
+    declarer: str | None = view.get("declarer") or view.get("dummy_holder")
+    return declarer
 
 
-def _first_players(game, view: dict) -> set:
+def _first_players(game: GameState, view: dict[str, Any]) -> set[str]:
     if len(game.variant.seats) == 4:
         return {"N", "S"}
     return {_declarer(view) or "N"}
 
 
-def _members(key: str) -> set:
+def _members(key: str) -> set[str]:
     if "+" in key:
         return set(key.split("+"))
     return set(key) if key in ("NS", "EW") else {key}
 
 
-def _split(by_side: dict, first: set) -> tuple:
+def _split(by_side: dict[str, Any], first: set[str]) -> tuple[float, float]:
     """Sum values by side: those of keys naming a first-side player, the rest."""
-    mine = other = 0
+    mine: float = 0
+    other: float = 0
     for key, value in by_side.items():
         if isinstance(value, (int, float)):
             if _members(key) & first:
@@ -130,12 +138,13 @@ def _split(by_side: dict, first: set) -> tuple:
     return mine, other
 
 
-def _points(score: dict) -> dict:
+def _points(score: dict[str, Any]) -> dict[str, Any]:
     """Points by side from a score sheet of any variant."""
     for key in ("totals", "net"):
         if isinstance(score.get(key), dict):
-            return score[key]
-    out: dict = {}
+            points: dict[str, Any] = score[key]
+            return points
+    out: dict[str, Any] = {}
     for game in _games(score):
         for part in ("below", "above"):
             for side, value in (game.get(part) or {}).items():
@@ -143,8 +152,8 @@ def _points(score: dict) -> dict:
     return out
 
 
-def _games(score: dict) -> list:
-    found = []
+def _games(score: dict[str, Any]) -> list[dict[str, Any]]:
+    found: list[dict[str, Any]] = []
     for game in score.get("games", []) or []:
         if isinstance(game, dict) and "games" in game:
             found += _games(game)
@@ -155,7 +164,7 @@ def _games(score: dict) -> list:
     return found
 
 
-def _p95(samples: list) -> float:
+def _p95(samples: list[float]) -> float:
     if not samples:
         return 0.0
     ordered = sorted(samples)

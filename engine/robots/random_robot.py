@@ -12,7 +12,7 @@ from .base import LiveView
 class RandomRobot:
     name = "random"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int | str = 0) -> None:
         self.rng = random.Random(seed)
 
     def choose(self, view: dict[str, Any]) -> Action:

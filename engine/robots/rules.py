@@ -23,7 +23,7 @@ from .table_play import TableMemory, choose_card as table_card
 class RulesRobot:
     name = "rules"
 
-    def __init__(self, seed: int = 0) -> None:
+    def __init__(self, seed: int | str = 0) -> None:
         self.seed = seed                    # the rules robot draws nothing at random
         self.memories: dict[int, Memory] = {}          # by seat: fast_play.Memory
         self.tables: dict[str, TableMemory] = {}            # by seat: table_play.TableMemory

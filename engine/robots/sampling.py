@@ -29,22 +29,30 @@ consistent layout is equally likely and no work is wasted on rejections.
 
 import random
 from bisect import bisect_right
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from math import comb
+from typing import Any, TypeAlias
 
 from ..cards import (BIT, FULL_DECK, JOKER_DECK, JOKER_SUIT, SUIT_MASK, card_str, cards_of, mask_of, parse_card,
                      parse_suit, suit_str)
 from ..errors import EngineError
 from ..seats import SEATS
 from ..tricks import card_suits
-from ..views import Played
+from ..views import Played, SeatView
 from ..variants import find_variant
+from .base import LiveView
 
 SINK = 4                     # the holder of cards out of play (see above)
 _JOKERS = JOKER_DECK & ~FULL_DECK
 
+Labels: TypeAlias = tuple[str | None, ...]   # a seat label by position, None where no hand is
+Layout: TypeAlias = dict[int, int]           # hidden position (and SINK) -> mask of cards dealt it
+Caps: TypeAlias = tuple[int, ...]            # room left by holder, in ``Situation.holders()`` order
+CardClass: TypeAlias = tuple[tuple[int, ...], tuple[int, ...]]   # (holders allowed, cards)
 
-def _mask(cards) -> int:
+
+def _mask(cards: Iterable[str] | None) -> int:
     return mask_of(parse_card(c) for c in cards or ())
 
 
@@ -54,34 +62,34 @@ class Situation:
     (N E S W of the trick core); ``labels`` names the hand at each, None
     where no hand is in play (two-handed games)."""
 
-    labels: tuple
-    actors: tuple                 # the player who plays each position
+    labels: Labels
+    actors: Labels                # the player who plays each position
     to_play: int                  # the position to play now
     trick: list[Played]           # [(position, card)] of the trick in progress
     leader: int                   # the position that led it
-    known: dict                   # position -> mask of cards held, seen by this seat
-    counts: dict                  # hidden position -> cards it still holds
+    known: dict[int, int]         # position -> mask of cards held, seen by this seat
+    counts: dict[int, int]        # hidden position -> cards it still holds
     pool: int                     # the cards this seat cannot place
     sink: int                     # how many of them are out of play
-    forbidden: dict               # holder -> mask of pool cards it cannot hold
+    forbidden: dict[int, int]     # holder -> mask of pool cards it cannot hold
     trump: int
     ranking: str
-    won: list                     # tricks won by side (0: positions 0, 2)
+    won: list[int]                # tricks won by side (0: positions 0, 2)
     tricks_left: int              # tricks still to finish, the current one counted
     deck: int
     history: tuple[list[Played], ...] | None = None  # the completed tricks in order, [(position, card)] each, if all were seen
 
     @property
-    def seats(self) -> tuple:
+    def seats(self) -> tuple[int, ...]:
         return tuple(p for p in range(4) if self.labels[p] is not None)
 
-    def holders(self) -> list:
+    def holders(self) -> list[int]:
         return sorted(self.counts) + [SINK]
 
     def capacity(self, holder: int) -> int:
         return self.sink if holder == SINK else self.counts[holder]
 
-    def hands(self, layout: dict) -> list:
+    def hands(self, layout: Layout) -> list[int]:
         """Hands by position: the known ones and one dealt ``layout``."""
         out = [0, 0, 0, 0]
         for p, m in self.known.items():
@@ -95,12 +103,12 @@ class Situation:
 class Memory:
     """What one seat remembers of the current hand, view after view."""
 
-    key: tuple | None = None
-    tricks: dict = field(default_factory=dict)     # number -> [(label, card)]
+    key: tuple[object, ...] | None = None
+    tricks: dict[int, list[tuple[str, int]]] = field(default_factory=dict)     # number -> [(label, card)]
     trump_card: int | None = None
     kitty: int = 0
 
-    def observe(self, view: dict) -> None:
+    def observe(self, view: dict[str, Any]) -> None:
         key = (view.get("rules"), view.get("dealer"), view.get("hands_played"))
         if key != self.key:
             self.key, self.tricks, self.trump_card, self.kitty = key, {}, None, 0
@@ -113,12 +121,12 @@ class Memory:
         if last and done:
             self.tricks[done - 1] = [(c["seat"], parse_card(c["card"])) for c in last["cards"]]
 
-    def situation(self, view: dict) -> Situation:
+    def situation(self, view: dict[str, Any]) -> Situation:
         self.observe(view)
         return read_situation(view, self)
 
 
-def memory_of_seat_view(memory: Memory, view) -> Situation:
+def memory_of_seat_view(memory: Memory, view: SeatView | LiveView) -> Situation:
     """The situation from the fast path's ``SeatView`` or ``LiveView`` of plain
     four-handed whist (engine/views.py, robots/base.py): its completed tricks
     are remembered, and ``played`` shows every card fallen."""
@@ -132,7 +140,7 @@ def memory_of_seat_view(memory: Memory, view) -> Situation:
         memory.tricks[done - len(quitted) + i] = [(SEATS[(leader + k) & 3], c) for k, c in enumerate(cards)]
     if view.trump_card is not None:
         memory.trump_card = view.trump_card
-    as_json = {
+    as_json: dict[str, Any] = {
         "rules": "short", "seat": SEATS[view.seat], "dealer": SEATS[view.dealer],
         "hand": [card_str(c) for c in cards_of(view.hand)],
         "legal": [card_str(c) for c in view.legal], "trump": suit_str(view.trump),
@@ -143,7 +151,7 @@ def memory_of_seat_view(memory: Memory, view) -> Situation:
     return read_situation(as_json, memory)
 
 
-def table_labels(view: dict) -> tuple[tuple, tuple]:
+def table_labels(view: dict[str, Any]) -> tuple[Labels, Labels]:
     """The hand at each position and who plays it (Seating for dummies)."""
     if view.get("seating"):
         labels = tuple(view["seating"])
@@ -153,14 +161,14 @@ def table_labels(view: dict) -> tuple[tuple, tuple]:
     return labels, labels
 
 
-def deck_of(view: dict) -> int:
+def deck_of(view: dict[str, Any]) -> int:
     options = find_variant(view["rules"]).options
     return JOKER_DECK if getattr(options, "jokers", view["rules"].startswith("bid")) else FULL_DECK
 
 
-def read_situation(view: dict, memory: Memory) -> Situation:
+def read_situation(view: dict[str, Any], memory: Memory) -> Situation:
     labels, actors = table_labels(view)
-    pos = {lab: p for p, lab in enumerate(labels) if lab is not None}
+    pos: dict[str | None, int] = {lab: p for p, lab in enumerate(labels) if lab is not None}  # get(None): no hand
     seats = [p for p in range(4) if labels[p] is not None]
     trump = parse_suit(view["trump"])
     suit = card_suits(trump)
@@ -199,8 +207,8 @@ def read_situation(view: dict, memory: Memory) -> Situation:
                 continue
             forbidden[p] |= SUIT_MASK[led] | (_JOKERS if led == trump else 0)
     # S5: the turned card stays with the dealer; B4: a kitty seen stays with the bidder
-    keepers = ((memory.trump_card, view.get("dealer")),) if not view.get("exchange") else ()
-    keepers += tuple((c, view.get("bidder")) for c in cards_of(memory.kitty))
+    keepers: list[tuple[int | None, str | None]] = [] if view.get("exchange") else [(memory.trump_card, view.get("dealer"))]
+    keepers += [(c, view.get("bidder")) for c in cards_of(memory.kitty)]
     for card, keeper in keepers:
         if card is None or not pool & BIT[card]:
             continue
@@ -211,7 +219,7 @@ def read_situation(view: dict, memory: Memory) -> Situation:
     won = [0, 0]
     for side_name, n in (view.get("tricks") or {}).items():
         won[_side_of(side_name, pos)] += n
-    history = None
+    history: tuple[list[Played], ...] | None = None
     if all(t in memory.tricks for t in range(done)) and all(
             lab in pos for t in range(done) for lab, _ in memory.tricks[t]):
         history = tuple([(pos[lab], c) for lab, c in memory.tricks[t]] for t in range(done))
@@ -220,7 +228,7 @@ def read_situation(view: dict, memory: Memory) -> Situation:
                      view.get("ranking") or "uptown", won, per_hand - done, deck, history)
 
 
-def _side_of(name: str, pos: dict) -> int:
+def _side_of(name: str, pos: dict[str | None, int]) -> int:
     """Side 0 or 1 of a tricks key: ``NS``, ``EW``, a seat, ``E+S``."""
     first = name.split("+")[0]
     if first in pos:
@@ -230,17 +238,17 @@ def _side_of(name: str, pos: dict) -> int:
 
 # --- constrained dealing ------------------------------------------------------
 
-def card_classes(sit: Situation) -> list[tuple[tuple, tuple]]:
+def card_classes(sit: Situation) -> list[CardClass]:
     """The pool split by the holders each card may go to: ``[(holders, cards)]``."""
     holders = sit.holders()
-    groups: dict = {}
+    groups: dict[tuple[int, ...], list[int]] = {}
     for c in cards_of(sit.pool):
         allowed = tuple(h for h in holders if not sit.forbidden[h] & BIT[c])
         groups.setdefault(allowed, []).append(c)
     return sorted((a, tuple(cs)) for a, cs in groups.items())
 
 
-def _splits(n: int, caps: tuple):
+def _splits(n: int, caps: Caps) -> Iterator[tuple[int, ...]]:
     """Every way to put n cards into holders with room ``caps``."""
     if len(caps) == 1:
         if n <= caps[0]:
@@ -251,12 +259,15 @@ def _splits(n: int, caps: tuple):
             yield (k,) + rest
 
 
-def _ways(n: int, split: tuple) -> int:
+def _ways(n: int, split: tuple[int, ...]) -> int:
     out, left = 1, n
     for k in split:
         out *= comb(left, k)
         left -= k
     return out
+
+
+_Table: TypeAlias = tuple[list[int], list[tuple[tuple[int, ...], Caps]]]   # (running totals, [(split, room left)])
 
 
 class Dealer:
@@ -266,10 +277,10 @@ class Dealer:
         self.sit = sit
         self.holders = sit.holders()
         self.classes = card_classes(sit)
-        self.memo: dict = {}
-        self.tables: dict = {}
+        self.memo: dict[tuple[int, Caps], int] = {}
+        self.tables: dict[tuple[int, Caps], _Table] = {}
 
-    def completions(self, i: int, caps: tuple) -> int:
+    def completions(self, i: int, caps: Caps) -> int:
         """Ways to deal classes i.. into exactly the room ``caps``."""
         if i == len(self.classes):
             return 0 if any(caps) else 1
@@ -278,7 +289,7 @@ class Dealer:
             self.memo[key] = sum(w * self.completions(i + 1, c) for _, w, c in self._options(i, caps))
         return self.memo[key]
 
-    def _options(self, i: int, caps: tuple):
+    def _options(self, i: int, caps: Caps) -> Iterator[tuple[tuple[int, ...], int, Caps]]:
         allowed, cards = self.classes[i]
         idx = [self.holders.index(h) for h in allowed]
         for split in _splits(len(cards), tuple(caps[j] for j in idx)):
@@ -290,16 +301,18 @@ class Dealer:
     def count(self) -> int:
         return self.completions(0, self._caps())
 
-    def _caps(self) -> tuple:
+    def _caps(self) -> Caps:
         return tuple(self.sit.capacity(h) for h in self.holders)
 
-    def _table(self, i: int, caps: tuple) -> tuple:
+    def _table(self, i: int, caps: Caps) -> _Table:
         """Class i's splits for the room ``caps``, with the running total of
         the completions each leaves (memoised: a deal is then a bisection)."""
         key = (i, caps)
         table = self.tables.get(key)
         if table is None:
-            running, total, rows = [], 0, []
+            running: list[int] = []
+            rows: list[tuple[tuple[int, ...], Caps]] = []
+            total = 0
             for split, w, rest in self._options(i, caps):
                 n = w * self.completions(i + 1, rest)
                 if n:
@@ -309,7 +322,7 @@ class Dealer:
             table = self.tables[key] = (running, rows)
         return table
 
-    def deal(self, rng: random.Random) -> dict:
+    def deal(self, rng: random.Random) -> Layout:
         """One layout: hidden position -> mask (and SINK -> the cards out of play)."""
         caps = self._caps()
         if self.completions(0, caps) == 0:
@@ -327,7 +340,7 @@ class Dealer:
         return out
 
 
-def deal_layouts(sit: Situation, rng: random.Random, k: int) -> list[dict]:
+def deal_layouts(sit: Situation, rng: random.Random, k: int) -> list[Layout]:
     """``k`` layouts of the hidden cards, each uniform among the consistent ones."""
     dealer = Dealer(sit)
     return [dealer.deal(rng) for _ in range(k)]

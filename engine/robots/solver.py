@@ -21,19 +21,21 @@ import threading
 from dataclasses import dataclass
 from functools import cache
 from importlib import import_module
+from collections.abc import Iterable
 from typing import Any
 
 from ..cards import BIT, JOKER_SUIT, NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, cards_of
 from ..tricks import TrickPlay, card_power, card_suits
+from ..views import Played
 
 
 @dataclass
 class Position:
     """Hands still held by position (0-3), the trick in progress."""
 
-    hands: list
-    seats: tuple
-    trick: list                 # [(position, card)]
+    hands: list[int]            # masks by position
+    seats: tuple[int, ...]
+    trick: list[Played]         # [(position, card)]
     leader: int                 # who led the trick in progress (or leads next)
     trump: int
     ranking: str = "uptown"
@@ -46,7 +48,7 @@ class Position:
         return self.seats[(i + 1) % len(self.seats)]
 
 
-def dds_deal(pos: Position):
+def dds_deal(pos: Position) -> tuple[Any, dict[str, int]] | None:
     """The position as a DDS deal and our card for each DDS card text, or
     None where DDS cannot play these rules."""
     if pos.seats != (0, 1, 2, 3):
@@ -58,12 +60,13 @@ def dds_deal(pos: Position):
     if len({bin(h).count("1") for h in held}) != 1:
         return None
     in_play = held[0] | held[1] | held[2] | held[3]
-    by_suit: dict = {}
+    by_suit: dict[int, list[int]] = {}
     for c in cards_of(in_play):
         if suit[c] == JOKER_SUIT:
             return None                          # a joker in no trump: no DDS card for it
         by_suit.setdefault(suit[c], []).append(c)
-    name, back = {}, {}
+    name: dict[int, str] = {}
+    back: dict[str, int] = {}
     for s, cards in by_suit.items():
         if len(cards) > 13:
             return None
@@ -109,7 +112,7 @@ class Stopped(Exception):
     """The caller set its stop event: the work is no longer wanted."""
 
 
-def dds_values(pos: Position, stop: threading.Event | None = None) -> dict | None:
+def dds_values(pos: Position, stop: threading.Event | None = None) -> dict[int, int] | None:
     """Tricks the side to play wins from here (the trick in progress
     included) after each legal card, by DDS; None where DDS does not apply.
     Waits for any other thread's solve to end (raising ``Stopped`` if
@@ -119,7 +122,7 @@ def dds_values(pos: Position, stop: threading.Event | None = None) -> dict | Non
         return None
     deal, back = made
     while not DDS_LOCK.acquire(timeout=_POLL if stop is not None else -1):
-        if stop.is_set():
+        if stop is not None and stop.is_set():   # a blocking acquire (no stop) never loops
             raise Stopped
     try:
         if stop is not None and stop.is_set():
@@ -130,8 +133,10 @@ def dds_values(pos: Position, stop: threading.Event | None = None) -> dict | Non
         DDS_LOCK.release()
 
 
-def _text(card) -> str:
-    return SUIT_LETTERS[int(card.suit)] + card.rank.abbr
+def _text(card: Any) -> str:
+    """An endplay card (no stubs) as DDS card text."""
+    abbr: str = card.rank.abbr
+    return SUIT_LETTERS[int(card.suit)] + abbr
 
 
 # --- the engine's own search --------------------------------------------------
@@ -164,7 +169,8 @@ def core_of(pos: Position) -> TrickPlay:
     return tp
 
 
-def search_values(pos: Position, nodes: int, moves=None, stop: threading.Event | None = None) -> dict:
+def search_values(pos: Position, nodes: int, moves: Iterable[int] | None = None,
+                  stop: threading.Event | None = None) -> dict[int, float]:
     """Tricks the side to play wins from here after each card (``moves``, by
     default the legal ones), by alpha-beta deepening trick by trick until
     the whole hand is searched or the budget runs out (or ``stop`` is set:
@@ -177,7 +183,7 @@ def search_values(pos: Position, nodes: int, moves=None, stop: threading.Event |
     budget, best = Budget(nodes, stop), None
     for depth in range(1, left + 1):
         try:
-            values = {}
+            values: dict[int, float] = {}
             for c in moves:
                 child = root.copy()
                 child.play(c)
@@ -213,7 +219,7 @@ def _alphabeta(tp: TrickPlay, side: int, stop: int, alpha: float, beta: float, b
     return alpha if maxing else beta
 
 
-def _distinct_moves(tp: TrickPlay) -> list:
+def _distinct_moves(tp: TrickPlay) -> list[int]:
     """Legal cards, one of each run of equals (cards of one hand touching in
     the order of the cards still in play)."""
     legal = tp.legal_moves()
@@ -226,7 +232,8 @@ def _distinct_moves(tp: TrickPlay) -> list:
         alive |= BIT[c]                         # a card in the trick parts two of mine
     mine = tp.hands[tp.turn]
     order = sorted(cards_of(alive), key=lambda c: (tp.suit[c], tp.power[c]))
-    out, prev = [], None
+    out: list[int] = []
+    prev: int | None = None
     legal_set = set(legal)
     for c in order:
         if c in legal_set:
@@ -247,7 +254,7 @@ def _estimate(tp: TrickPlay, side: int) -> float:
         return float(won)
     alive = [h for h in tp.hands]
     sure = [0, 0]
-    suits: dict = {}
+    suits: dict[int, list[tuple[int, int]]] = {}
     for p, h in enumerate(alive):
         for c in cards_of(h):
             suits.setdefault(tp.suit[c], []).append((tp.power[c], p))

@@ -50,13 +50,18 @@ import math
 import random
 import threading
 import time
+from collections.abc import Mapping
+from typing import Any, TypeAlias
 
 from ..actions import Action, parse_action, play
+from ..views import SeatView
+from .base import LiveView
 from .inference import decisions, layout_weight, resample
 from .rules import RulesRobot
-from .sampling import Dealer, Memory, Situation, memory_of_seat_view
+from .sampling import Dealer, Layout, Memory, Situation, memory_of_seat_view
 from .solver import Position, Stopped, dds_values, load_solver, search_values
 
+Values: TypeAlias = dict[int, float]        # card -> tricks to the side to play
 
 EARLY = 12          # tricks to play at which a double-dummy solve costs the most
 DEADLINE = 1.5      # seconds of wall clock a decision may take (issue 19: at most 2 s, whatever the load)
@@ -66,12 +71,13 @@ _UNSET = object()
 class StrongRobot:
     name = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = 20, nodes: int = 2000,
-                 deadline_seconds: float | None = DEADLINE, fallback=None, early_samples: int = 10,
-                 lead_samples: int = 8, near: float = 0.0, settle: int = 10**6, margin: float = 0.5,
-                 candidates: int = 200, p_opponent: float = 0.8, p_partner: float = 0.6,
-                 cap_seconds=_UNSET):
+    def __init__(self, seed: int | str = 0, samples: int = 20, nodes: int = 2000,
+                 deadline_seconds: float | None = DEADLINE, fallback: RulesRobot | None = None,
+                 early_samples: int = 10, lead_samples: int = 8, near: float = 0.0, settle: int = 10**6,
+                 margin: float = 0.5, candidates: int = 200, p_opponent: float = 0.8, p_partner: float = 0.6,
+                 cap_seconds: object = _UNSET):
         if cap_seconds is not _UNSET:       # the old name of the deadline
+            assert cap_seconds is None or isinstance(cap_seconds, (int, float))   # a deadline, or None
             deadline_seconds = cap_seconds
         if deadline_seconds is not None and math.isinf(deadline_seconds):
             deadline_seconds = None
@@ -84,12 +90,12 @@ class StrongRobot:
         self.candidates = candidates        # layouts dealt to weigh by the play so far (0: no inference)
         self.p_opponent, self.p_partner = p_opponent, p_partner   # inference.py: the rules robot's card, how likely
         self.fallback = fallback if fallback is not None else RulesRobot(seed)
-        self.memories: dict = {}            # by seat: what each seat it plays has seen
+        self.memories: dict[str | int, Memory] = {}  # by seat (label, or 0-3 on the fast path): what it has seen
         self.capped = 0                     # decisions the deadline cut short
 
     # --- the two entrances (base.Robot) ----------------------------------------
 
-    def choose(self, view: dict) -> Action:
+    def choose(self, view: dict[str, Any]) -> Action:
         start = time.perf_counter()
         memory = self.memories.setdefault(view["seat"], Memory())
         memory.observe(view)
@@ -100,9 +106,9 @@ class StrongRobot:
         if view["phase"] != "play" or len(legal) < 2 or (_opening_lead(view) and not self.lead_samples):
             return advice
         sit = memory.situation(view)
-        return play(self.best_card(sit, [a.card for a in legal], advice.card, start))
+        return play(self.best_card(sit, [_card(a) for a in legal], _card(advice), start))
 
-    def choose_card(self, view) -> int:
+    def choose_card(self, view: SeatView | LiveView) -> int:
         start = time.perf_counter()
         legal = tuple(view.legal)
         advice = self.fallback.choose_card(view)
@@ -114,7 +120,7 @@ class StrongRobot:
 
     # --- the search --------------------------------------------------------------
 
-    def best_card(self, sit: Situation, legal: list, rules_card: int, start: float | None = None) -> int:
+    def best_card(self, sit: Situation, legal: list[int], rules_card: int, start: float | None = None) -> int:
         """The legal card with the best average over the sampled layouts
         solved before the deadline (counted from ``start``); the rules
         robot's card if none was."""
@@ -135,7 +141,7 @@ class StrongRobot:
         return next(c for c in legal if total[c] >= top - 1e-9)
 
     def layouts(self, sit: Situation, rng: random.Random, k: int, start: float,
-                stop: threading.Event | None = None) -> tuple[list, bool]:
+                stop: threading.Event | None = None) -> tuple[list[tuple[Layout, int]], bool]:
         """``k`` layouts to solve as ``[(layout, times)]``: dealt uniformly, or,
         once the other seats have played, ``candidates`` dealt, weighed by
         how well the rules robot's play explains what they played
@@ -146,8 +152,8 @@ class StrongRobot:
         if self.candidates <= k or not decisions(sit):
             return [(dealer.deal(rng), 1) for _ in range(k)], False
         dealt = [dealer.deal(rng) for _ in range(self.candidates)]
-        seen: dict = {}                     # late in the hand layouts repeat: each is weighed once
-        weights = []
+        seen: dict[tuple[tuple[int, int], ...], float] = {}   # late in the hand layouts repeat: each is weighed once
+        weights: list[float] = []
         for lay in dealt:
             if stop is not None and stop.is_set():
                 raise Stopped
@@ -160,18 +166,19 @@ class StrongRobot:
         cut = len(weights) < len(dealt)
         if not weights:
             return [], cut
-        merged: dict = {}
+        merged: dict[tuple[tuple[int, int], ...], tuple[Layout, int]] = {}
         for i, times in sorted(resample(weights, k, rng.random()).items()):
             key = tuple(sorted(dealt[i].items()))
             layout, n = merged.get(key, (dealt[i], 0))
             merged[key] = (layout, n + times)
         return list(merged.values()), cut
 
-    def card_values(self, sit: Situation, layout: dict, legal: list, stop: threading.Event | None = None) -> dict:
+    def card_values(self, sit: Situation, layout: Layout, legal: list[int],
+                    stop: threading.Event | None = None) -> Mapping[int, float]:
         pos = Position(sit.hands(layout), sit.seats, list(sit.trick), sit.leader, sit.trump, sit.ranking)
         values = dds_values(pos, stop)
         if values is None:
-            values = search_values(pos, self.nodes, legal, stop)
+            return search_values(pos, self.nodes, legal, stop)
         return values
 
 
@@ -180,7 +187,7 @@ class _Search:
     deadline) or a helper's; the totals so far are read under a lock, and
     once read the search stops and adds nothing more."""
 
-    def __init__(self, robot: StrongRobot, sit: Situation, legal: list, start: float):
+    def __init__(self, robot: StrongRobot, sit: Situation, legal: list[int], start: float):
         self.robot, self.sit, self.legal, self.start = robot, sit, legal, start
         self.total = dict.fromkeys(legal, 0.0)
         self.n = 0
@@ -223,7 +230,7 @@ class _Search:
         with self.lock:
             self.complete = not cut and not self.stop.is_set()
 
-    def result(self) -> tuple[dict, int, bool]:
+    def result(self) -> tuple[Values, int, bool]:
         """The totals, the layouts they count and whether the search ran to
         its end; from here on the search adds nothing."""
         with self.lock:
@@ -233,14 +240,19 @@ class _Search:
             return dict(self.total), self.n, self.complete
 
 
-def _clear(total: dict, lead: float) -> bool:
+def _clear(total: Values, lead: float) -> bool:
     """Whether the best card's total beats every other card's by ``lead``
     (cards level with it so far are ties, settled without sampling more)."""
     top = max(total.values())
     return all(v == top or top - v >= lead for v in total.values())
 
 
-def _opening_lead(view: dict) -> bool:
+def _card(action: Action) -> int:
+    assert action.card is not None      # in the play every legal action is a card
+    return action.card
+
+
+def _opening_lead(view: dict[str, Any]) -> bool:
     return not view.get("trick") and not view.get("last_trick")
 
 

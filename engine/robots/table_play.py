@@ -6,6 +6,9 @@ holder, two-card tricks. Suits are compared by power (``card_power``), and a
 suit's holding is put in power order so the advice tables of advice.py apply.
 """
 
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any
+
 from ..cards import BIT, FULL_DECK, JOKER_DECK, JOKER_SUIT, NO_TRUMP, card_str, parse_card, parse_suit
 from ..tricks import card_power, card_suits
 from .advice import (BOTH_OPPONENTS_VOID, HONOUR, KEEP_VALUE, LEAD_RANK, LEAD_STRENGTH, MASTER_BONUS,
@@ -17,13 +20,16 @@ class TableMemory:
 
     def __init__(self) -> None:
         self.key: tuple[object, object] | None = None
-        self.seen = 0
-        self.voids: dict = {}           # seat label -> suits it showed out of
+        self._forget()
 
-    def read(self, view: dict, suit: tuple) -> None:
+    def _forget(self) -> None:
+        self.seen = 0
+        self.voids: dict[str, set[int]] = {}    # seat label -> suits it showed out of
+
+    def read(self, view: dict[str, Any], suit: Sequence[int]) -> None:
         key = (view.get("hands_played"), view.get("dealer"))
         if key != self.key:
-            self.__init__()
+            self._forget()
             self.key = key
         for trick in (view.get("last_trick") or {}).get("cards", []), view.get("trick", []):
             cards = [(e["seat"], parse_card(e["card"])) for e in trick]
@@ -37,7 +43,7 @@ class TableMemory:
 class Table:
     """One decision's reading of the view: whose cards, the trick, the sides."""
 
-    def __init__(self, view: dict, memory: TableMemory):
+    def __init__(self, view: dict[str, Any], memory: TableMemory):
         self.trump = NO_TRUMP if view.get("trump") in (None, "NT") else parse_suit(view["trump"])
         ranking = view.get("ranking") or "uptown"
         self.power, self.suit = card_power(ranking, self.trump), card_suits(self.trump)
@@ -47,7 +53,7 @@ class Table:
         self.hand = self._cards_of(view, self.me)
         self.trick = [(e["seat"], parse_card(e["card"])) for e in view.get("trick", [])]
         self.size = 2 if "exchange" in view else 4          # P1: two-card tricks
-        self.seating = view.get("seating") or {}
+        self.seating: dict[str, str] = view.get("seating") or {}
         self.sides = [_members(k) for k in (view.get("tricks") or {})]
         deck = JOKER_DECK if "ranking" in view else FULL_DECK
         self.unseen = deck & ~memory.seen & ~_mask(self.hand)
@@ -55,18 +61,20 @@ class Table:
             self.unseen &= ~_mask(parse_card(c) for c in cards)
         self.voids = memory.voids
 
-    def _playing_for(self, view: dict) -> str:
+    def _playing_for(self, view: dict[str, Any]) -> str:
         """The seat label this card is for: the player's own, or a dummy's."""
         own = set(view.get("hand", []))
+        seat: str = view["seat"]
         if view["legal"][0] in own:
-            return view["seat"]
-        for label, cards in (view.get("open_hands") or {}).items():
+            return seat
+        open_hands: dict[str, list[str]] = view.get("open_hands") or {}
+        for label, cards in open_hands.items():
             if view["legal"][0] in cards:
                 return label
-        return view["seat"]
+        return seat
 
     @staticmethod
-    def _cards_of(view: dict, label: str) -> list:
+    def _cards_of(view: dict[str, Any], label: str) -> list[int]:
         cards = view.get("hand", []) if label == view["seat"] else view["open_hands"][label]
         return [parse_card(c) for c in cards]
 
@@ -83,16 +91,16 @@ class Table:
                 return self.suit[card]
         return None
 
-    def key(self, card: int, led) -> tuple:
+    def key(self, card: int, led: int | None) -> tuple[int, int]:
         s = self.suit[card]
         return (2 if s == self.trump else 1 if s == led else 0, self.power[card])
 
-    def winning(self) -> tuple:
+    def winning(self) -> tuple[str, tuple[int, int]]:
         led = self.led()
         best = max(self.trick, key=lambda e: self.key(e[1], led))
         return best[0], self.key(best[1], led)
 
-    def holding(self, cards) -> int:
+    def holding(self, cards: Iterable[int]) -> int:
         """Plain cards of one suit as a 13-bit holding in power order."""
         h = 0
         for c in cards:
@@ -107,10 +115,11 @@ class Table:
         return not any(self.suit[c] == s and self.power[c] > p for c in _cards(self.unseen))
 
 
-def choose_card(view: dict, memory: TableMemory) -> str:
+def choose_card(view: dict[str, Any], memory: TableMemory) -> str:
     """The card to play, as text (one of ``view["legal"]``)."""
-    if len(view["legal"]) == 1:
-        return view["legal"][0]
+    legal: list[str] = view["legal"]
+    if len(legal) == 1:
+        return legal[0]
     t = Table(view, memory)
     return _text(_lead(t) if not t.trick else _follow(t))
 
@@ -137,7 +146,7 @@ def _follow(t: Table) -> int:
     return beat[-1]                                  # third hand high (additional rule 2)
 
 
-def _void(t: Table, led, partner_wins, last, beat) -> int:
+def _void(t: Table, led: int | None, partner_wins: bool, last: bool, beat: list[int]) -> int:
     trumps = [c for c in t.legal if t.suit[c] == t.trump]
     if partner_wins and (last or t.size == 2):
         return _discard(t)                           # seed 001, additional rule 4; necessary rule 11
@@ -149,7 +158,7 @@ def _void(t: Table, led, partner_wins, last, beat) -> int:
 def _discard(t: Table) -> int:
     """The lowest card of the weakest plain suit (seed 001, necessary rule 8)."""
     plain = [c for c in t.legal if t.suit[c] != t.trump and t.power[c] >= 0] or t.legal
-    by_suit: dict = {}
+    by_suit: dict[int, list[int]] = {}
     for c in plain:
         by_suit.setdefault(t.suit[c], []).append(c)
     weakest = min(by_suit, key=lambda s: (KEEP_VALUE[t.holding(by_suit[s])], s))
@@ -157,7 +166,7 @@ def _discard(t: Table) -> int:
 
 
 def _lead(t: Table) -> int:
-    by_suit: dict = {}
+    by_suit: dict[int, list[int]] = {}
     for c in t.legal:
         by_suit.setdefault(t.suit[c], []).append(c)
     trumps_held = len(by_suit.get(t.trump, ()))
@@ -189,21 +198,21 @@ def _lead(t: Table) -> int:
     return top
 
 
-def _members(side: str) -> tuple:
+def _members(side: str) -> tuple[str, ...]:
     """The players of a side named in ``tricks``: "NS", "E+S", "N"."""
     if "+" in side:
         return tuple(side.split("+"))
     return tuple(side) if side in ("NS", "EW") else (side,)
 
 
-def _mask(cards) -> int:
+def _mask(cards: Iterable[int]) -> int:
     m = 0
     for c in cards:
         m |= BIT[c]
     return m
 
 
-def _cards(mask: int):
+def _cards(mask: int) -> Iterator[int]:
     while mask:
         low = mask & -mask
         yield low.bit_length() - 1

@@ -163,7 +163,7 @@ class DummyGame(DummyTable):
         self.contract: Action | None = None
         self.discards = 0
         self.dummy_hands = {label: self.dealt[label] for label in self._dummy_labels()}
-        self.faced = False
+        self._faced = False
         self.trump: int | None = None
         self.ranking: str | None = None
         self.seating: Seating | None = None
@@ -296,7 +296,7 @@ class DummyGame(DummyTable):
         if self.options.jokers:
             self.phase = Phase.EXCHANGE     # Y1: two of the dummy's 15 go before it is faced
         else:
-            self.faced = True               # Y1: faced once the auction is over
+            self._faced = True              # Y1: faced once the auction is over
 
     def _discard(self, action: Action) -> None:
         dummy = self.dummy_hands[DUMMY]
@@ -307,7 +307,7 @@ class DummyGame(DummyTable):
         self.dummy_hands[DUMMY] = dummy & ~self.discards
         if self.discards.bit_count() < 2:
             return
-        self.faced = True
+        self._faced = True
         self.phase = Phase.AUCTION          # the declaration follows (Y3)
 
     def _declare(self, action: Action) -> None:

@@ -90,7 +90,12 @@ class DummyTable(GameState):
 
     seating: Seating | None = None
     tricks: TrickPlay | None = None
-    faced: bool = False
+    _faced = False          # set by a subclass whose dummies are faced at a moment of the hand
+
+    @property
+    def faced(self) -> bool:
+        """The dummies lie open to every seat (a subclass may say when by its own rule)."""
+        return self._faced
 
     @property
     def _tp(self) -> TrickPlay:
