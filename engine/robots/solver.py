@@ -18,10 +18,10 @@ asks (the strong robot's helper threads, a review). A caller may pass a
 """
 
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from importlib import import_module
-from collections.abc import Iterable
+from types import SimpleNamespace
 from typing import Any
 
 from ..cards import BIT, JOKER_SUIT, NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, cards_of
@@ -76,32 +76,35 @@ def dds_deal(pos: Position) -> tuple[Any, dict[str, int]] | None:
     pbn = "N:" + " ".join(".".join("".join(name[c][1] for c in sorted(
         (c for c in cards_of(h) if suit[c] == s), key=lambda c: -power[c])) for s in range(4))
         for h in held)
-    types = _endplay("types")
-    deal = types.Deal(pbn)
-    deal.first = types.Player(pos.leader)
-    deal.trump = types.Denom(4 if pos.trump == NO_TRUMP else pos.trump)
+    endplay = _endplay()
+    deal = endplay.Deal(pbn)
+    deal.first = endplay.Player(pos.leader)
+    deal.trump = endplay.Denom(4 if pos.trump == NO_TRUMP else pos.trump)
     for _, c in pos.trick:
         deal.play(name[c])
     return deal, back
 
 
 @cache
-def _endplay(name: str) -> Any:
-    """An endplay module, imported at the first solve: endplay pulls numpy and matplotlib
-    (about 0.8 s of CPU), which a command that never solves (``engine play``) should not pay."""
-    return import_module(f"endplay.{name}")
+def _endplay() -> Any:
+    """endplay's names this module uses, imported at the first solve: endplay pulls numpy
+    and matplotlib (about 0.8 s of CPU), which a command that never solves (``engine
+    play``) should not pay. (A library, not a project module: the floors allow it here.)"""
+    from endplay.dds import solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal, Denom, Player
+    return SimpleNamespace(solve_board=solve_board, SolveMode=SolveMode, Deal=Deal, Denom=Denom, Player=Player)
 
 
 def load_solver() -> None:
     """Import the solver's binding now: a robot with a deadline loads it when it is made,
     so its first decision does not spend the deadline importing."""
-    for name in ("dds", "dds.solve", "types"):
-        _endplay(name)
+    _endplay()
 
 
 def solve_board(deal: Any, mode: Any) -> Any:
     """endplay's ``solve_board``: each legal card of ``deal`` with its tricks."""
-    return _endplay("dds").solve_board(deal, mode)
+    return _endplay().solve_board(deal, mode)
 
 
 DDS_LOCK = threading.Lock()     # one DDS solve at a time in this process (thread slot 0)
@@ -128,7 +131,7 @@ def dds_values(pos: Position, stop: threading.Event | None = None) -> dict[int, 
         if stop is not None and stop.is_set():
             raise Stopped
         return {back[_text(card)]: score
-                for card, score in solve_board(deal, _endplay("dds.solve").SolveMode.Default)}
+                for card, score in solve_board(deal, _endplay().SolveMode.Default)}
     finally:
         DDS_LOCK.release()
 
