@@ -7,9 +7,11 @@ listener that re-reads the database sees the change.
 from __future__ import annotations
 
 import logging
+import threading
 import time
 import uuid
-from contextlib import AbstractContextManager
+from collections.abc import Iterator
+from contextlib import AbstractContextManager, contextmanager
 from enum import StrEnum
 from typing import Any
 
@@ -17,9 +19,30 @@ from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
 from django.db import transaction
 
-from drive.core.holding import Held
-
 log = logging.getLogger(__name__)
+
+
+class Held:
+    """A thread's collection of things to send later, open only inside `collecting()`: a
+    table's socket that runs an action in a thread answers its player first and sends what
+    the action set going (announcements, robots' moves) afterwards, from its event loop."""
+
+    def __init__(self) -> None:
+        self._local = threading.local()
+
+    @property
+    def items(self) -> list[Any] | None:
+        """The open collection of this thread, or None (send now)."""
+        return getattr(self._local, "items", None)
+
+    @contextmanager
+    def collecting(self) -> Iterator[list[Any]]:
+        held: list[Any] = []
+        self._local.items = held
+        try:
+            yield held
+        finally:
+            self._local.items = None
 
 
 class Change(StrEnum):

@@ -24,9 +24,8 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from drive.core.accounts import User
-from drive.core.broadcast import publish_table
+from drive.core.broadcast import Held, publish_table
 from drive.core.errors import Conflict, Forbidden, Invalid, NotFound
-from drive.core.holding import Held
 from drive.core.jobs import task
 from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_action
 from drive.games.access import require_seated
