@@ -4,6 +4,7 @@ ties and missed rounds included. Pure: no database, no request; the standings' r
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any, Callable
@@ -11,7 +12,17 @@ from typing import Any, Callable
 from django.utils.functional import Promise
 
 from drive.events.prizes import CATEGORY_OF, PrizeKind
-from drive.scoring.sheet import rounds_text
+
+
+def rounds_text(rounds: Iterable[int]) -> str:
+    """Round numbers as runs: [1, 3, 4, 5] -> "1, 3–5"."""
+    runs: list[list[int]] = []
+    for number in sorted(rounds):
+        if runs and number == runs[-1][1] + 1:
+            runs[-1][1] = number
+        else:
+            runs.append([number, number])
+    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
 @dataclass

@@ -3,13 +3,9 @@
 the reads (drive.scoring.selectors.results) found."""
 from __future__ import annotations
 
-from collections.abc import Iterable
-from typing import TYPE_CHECKING
-
 from django.utils.translation import gettext as _
 
-if TYPE_CHECKING:  # a line is the prizes' dataclass; this module only reads its fields
-    from drive.scoring.prizes import StandingLine
+from drive.scoring.prizes import StandingLine
 
 
 def score_grid(line: StandingLine, columns: list[tuple[int, int]]) -> list[tuple[str, int | None]]:
@@ -27,17 +23,6 @@ def score_grid(line: StandingLine, columns: list[tuple[int, int]]) -> list[tuple
         else:
             cells.append(("", None))
     return cells
-
-
-def rounds_text(rounds: Iterable[int]) -> str:
-    """Round numbers as runs: [1, 3, 4, 5] -> "1, 3–5"."""
-    runs: list[list[int]] = []
-    for number in sorted(rounds):
-        if runs and number == runs[-1][1] + 1:
-            runs[-1][1] = number
-        else:
-            runs.append([number, number])
-    return ", ".join(str(a) if a == b else f"{a}–{b}" for a, b in runs)
 
 
 def grid_text(cells: list[tuple[str, int | None]]) -> list[int | str | None]:
