@@ -45,11 +45,25 @@ def _one_recomputation_at_a_time(event_id: int) -> None:
         Event.objects.select_for_update().filter(pk=event_id).exists()
 
 
+def _event_row_kept(event_id: int) -> None:
+    """Take now the lock the new lines' foreign key takes at commit (FOR KEY SHARE on the
+    event's row: Django's foreign keys are deferred on PostgreSQL). Taken at commit, after
+    the state row is updated, it deadlocked with an organiser's action that locks the event
+    row first and then raises the results version (end_round); taken first, the
+    recomputation waits for that action before it holds anything the action needs. KEY
+    SHARE waits only for FOR UPDATE: result entry and reads go on."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {connection.ops.quote_name(Event._meta.db_table)} "
+                           "WHERE id = %s FOR KEY SHARE", [event_id])
+
+
 @transaction.atomic
 def recompute_standings(*, event_id: int, only_if_stale: bool = False) -> int | None:
     """Recompute and store the standings; returns the number of lines, or None when
     `only_if_stale` and they are already computed from the latest results."""
     _one_recomputation_at_a_time(event_id)
+    _event_row_kept(event_id)
     # Read the version before the rows (each statement sees what is committed when it
     # starts): every change up to it is in the rows read below, so it is safe to record.
     state = StandingsState.objects.filter(event_id=event_id).values_list(
