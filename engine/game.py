@@ -15,8 +15,10 @@ class GameOver(EngineError):
 
 class Game:
     """One game: points below the line add up until a side reaches the target
-    after a hand (S7.2; L3 targets 5, 7, 10). There is no draw, because only
-    one side scores a hand. The ruleset is fixed for the whole game (S9)."""
+    after a hand (S7.2; L3 targets 5, 7, 10). There is no draw: only one side
+    scores tricks in a hand, and when the other reaches the target on honours
+    counted like tricks (L4) in the same hand, the tricks count first. The
+    ruleset is fixed for the whole game (S9)."""
 
     def __init__(self, rules: Ruleset = SHORT, start: Pair = (0, 0), special_suit: int | None = None) -> None:
         self._rules = rules
@@ -48,6 +50,11 @@ class Game:
             self.above[side] += hs.above[side]
         self.hands.append(hs)
         reached = [s for s in (0, 1) if self.below[s] >= self._rules.target]
+        if len(reached) == 2:
+            # one side there by its tricks, the other by honours counted like tricks
+            # (L4): tricks score before honours, so the side of the tricks wins
+            by_honours = {side for what, side, _ in hs.items if what == "honours"}
+            reached = [s for s in reached if s not in by_honours] or reached
         if reached:
             self.winner = reached[0]
         return hs

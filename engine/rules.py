@@ -13,6 +13,7 @@ TRUMP_MODES = ("turned", "rotation", "fixed", "none")
 SCORINGS = ("game", "drive")
 DRIVE_SCORES = ("tricks", "over_six")
 HONOURS = (None, "three", "two")
+HONOURS_LINES = ("below", "above")
 GAME_VALUES = (None, "english", "russian")
 REVOKE_PENALTIES = ("tricks", "points")
 
@@ -38,6 +39,9 @@ class Ruleset:
     game_bonus: int = 0              # L6 Russian 5
     honours: str | None = None       # L4: "three" (3 for three, default) or "two" (2 for three)
     honours_ten: bool = False        # L4: the trump ten is an honour too
+    honours_line: str = "below"      # L4: "below": honours count like tricks, toward the game
+                                     # (seed 001: "Онеры засчитываются так же, как и взятки");
+                                     # "above": above the line, only in a Russian settlement
     slams: bool = False              # L6
     coronets: bool = False           # L7
     special_suit: bool = False       # L9
@@ -57,6 +61,7 @@ class Ruleset:
         _check(self.hands_per_round >= 1, "hands_per_round", self.hands_per_round)
         _check(self.game_values in GAME_VALUES, "game_values", self.game_values)
         _check(self.honours in HONOURS, "honours", self.honours)
+        _check(self.honours_line in HONOURS_LINES, "honours_line", self.honours_line)
         _check(self.revoke_penalty in REVOKE_PENALTIES, "revoke_penalty", self.revoke_penalty)
         _check(1 <= self.look_back <= 13, "look_back", self.look_back)
         object.__setattr__(self, "rotation", tuple(self.rotation))
@@ -129,16 +134,18 @@ PRESETS = {
                       honours="three"),                             # short whist by rubbers
     "russian": Ruleset(name="russian", target=10, trick_value=2, rubbers=True,
                        game_values="russian", game_bonus=5, rubber_bonus=10,
-                       honours="two", honours_ten=True, slams=True,
+                       honours="two", honours_ten=True, honours_line="above", slams=True,
                        coronets=True),                               # L5, L6, L4, L7
     "special_suit": Ruleset(name="special_suit", target=10, trick_value=2, rubbers=True,
                             game_values="russian", game_bonus=5, rubber_bonus=10,
-                            honours="two", honours_ten=True, special_suit=True),  # L9
+                            honours="two", honours_ten=True, honours_line="above",
+                            special_suit=True),                      # L9
     "enfilade": Ruleset(name="enfilade", target=10, trick_value=2, rubbers=True,
                         game_values="russian", game_bonus=5, rubber_bonus=10,
-                        honours="two", honours_ten=True, special_suit=True,
-                        enfilade=True),                              # L10
+                        honours="two", honours_ten=True, honours_line="above",
+                        special_suit=True, enfilade=True),           # L10
     "no_trump": Ruleset(name="no_trump", target=10, trick_value=2, rubbers=True,
                         game_values="russian", game_bonus=5, rubber_bonus=10,
-                        trump="none", honours="three", coronets=True),  # L11
+                        trump="none", honours="three", honours_line="above",
+                        coronets=True),                              # L11
 }

@@ -1,9 +1,11 @@
 """Hand points, honours, slams, coronets and revokes (rules S7, L4-L9, L11).
 
 Points are pairs ``(N-S, E-W)``. "Below the line" points are trick points and
-count toward the game; honours, slams, coronets and revoke points are written
-"above the line" (seed 001: онеры, коронки, штрафы над чертой) and count only
-in the rubber total.
+count toward the game; slams, coronets and revoke points are written "above the
+line" (seed 001: онеры, коронки, штрафы над чертой) and count only in the
+rubber total. Honours count like tricks, toward the game (seed 001: "Онеры
+засчитываются так же, как и взятки"), unless the ruleset writes them above the
+line (``honours_line = "above"``: the Russian laws).
 """
 
 from collections.abc import Sequence
@@ -25,8 +27,8 @@ _CORONETS = {3: 5, 4: 10, 5: 20, 6: 20, 7: 25}  # rule L7; A..9 is not listed, s
 
 @dataclass(frozen=True)
 class HandScore:
-    below: Pair = (0, 0)      # trick points (S7.1, L5): count toward the game
-    above: Pair = (0, 0)      # honours, slams, coronets, revoke points
+    below: Pair = (0, 0)      # trick points (S7.1, L5), and honours counted like tricks (L4)
+    above: Pair = (0, 0)      # slams, coronets, revoke points; honours under honours_line="above"
     items: tuple[Item, ...] = field(default=())  # (what, side, points) lines for the score sheet
 
     @property
@@ -132,36 +134,39 @@ def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Seq
                revoke_by: int | None = None) -> HandScore:
     """Everything one hand scores. ``deal_hands`` and ``trump`` are needed for
     honours and coronets; ``revoke_by`` is the offending side (0 N-S, 1 E-W);
-    when the trump is the game's special suit every score doubles (L9)."""
+    honours go below the line with the tricks or above it by ``honours_line``
+    (L4); when the trump is the game's special suit every score doubles (L9)."""
     tricks = check_tricks(tricks)
     items: list[Item] = []
     above = [0, 0]
     if revoke_by is not None:
         tricks, pen = revoke_adjustment(tricks, revoke_by, rules)
         _add(items, above, "revoke", pen)
-    below = hand_points(tricks, rules)
+    below = list(hand_points(tricks, rules))
     _add(items, above, "slam", slam_points(tricks, rules))
     if deal_hands is not None and trump is not None:
-        _add(items, above, "honours", honours_points(deal_hands, trump, rules))
+        line = below if rules.honours_line == "below" else above
+        _add(items, line, "honours", honours_points(deal_hands, trump, rules))
         _add(items, above, "coronets", coronet_points(deal_hands, trump, rules))
     if rules.special_suit and special_suit is not None and trump == special_suit:
-        below = (below[0] * 2, below[1] * 2)
+        below = [b * 2 for b in below]
         above = [a * 2 for a in above]
         items = [(what, side, pts * 2) for what, side, pts in items]
-    return HandScore(below, (above[0], above[1]), tuple(items))
+    return HandScore((below[0], below[1]), (above[0], above[1]), tuple(items))
 
 
-def _add(items: list[Item], above: list[int], what: str, pts: Pair) -> None:
+def _add(items: list[Item], line: list[int], what: str, pts: Pair) -> None:
     for side in (0, 1):
         if pts[side]:
-            above[side] += pts[side]
+            line[side] += pts[side]
             items.append((what, side, pts[side]))
 
 
 def game_value(loser_points: int, rules: Ruleset) -> int:
     """Single, double or treble game by the losers' points below the line
-    (L2b): to 5, losers at 3-4 single, 1-2 double, 0 treble; to 10 (and the
-    Russian count), 5+ single, 1-4 double, 0 treble."""
+    (L2b), honours counted like tricks included (L4): to 5, losers at 3-4
+    single, 1-2 double, 0 treble; to 10 (and the Russian count), 5+ single,
+    1-4 double, 0 treble."""
     if loser_points <= 0:
         return 3
     return 1 if loser_points * 2 >= rules.target else 2

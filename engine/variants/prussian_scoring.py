@@ -21,7 +21,9 @@ KEEP_MULTIPLIER = (1, 2, 4)     # P3: by the number of players who kept the hand
 @dataclass(frozen=True)
 class TwoHandOptions:
     honours: str = "prussian"              # P1: A K Q J, 4/3/2; "humbug": P2, A K Q J 10, 5/4/3/2
-    prussian_two_vs_none: str = "score"    # P1, point 23: two honours against none; "no_score"
+    prussian_two_vs_none: str = "no_score"  # P1, point 23: two honours against none score
+                                            # nothing (seed 001: "только в случае, если у
+                                            # противника лишь один онер"); "score": 2
     humbug_no_trump: bool = False          # P2, point 29: no turn-up, the aces are the honours
     keep_multiplier: bool = False          # P3: one player keeps x2, both keep x4
     humburg_multiply_bonuses: bool = False  # point 30: the game and rubber bonuses too
@@ -76,7 +78,8 @@ def honours_held(played: Pair, trump: int, rules: Ruleset) -> Pair:
 def honours_points(held: Pair, opts: TwoHandOptions) -> Pair:
     """Three or more honours score one point each (P1: 4, 3; P2: 5, 4, 3).
     Two score 2 only against fewer (P1 "only if the opponent holds one"; 2
-    against 2 nothing); two against none per ``prussian_two_vs_none`` (P1)."""
+    against 2 nothing); in Prussian whist two against none score nothing,
+    as seed 001 says, unless ``prussian_two_vs_none = "score"`` (P1)."""
     pts = [0, 0]
     for side in (0, 1):
         mine, theirs = held[side], held[1 - side]

@@ -72,7 +72,8 @@ def test_presets_are_two_players_opposite():
 def test_defaults_are_the_specs():
     # spec section 7, points 20, 23, 26, 27, 29, 30, 31
     o = TwoHandOptions()
-    assert (o.swap_order, o.prussian_two_vs_none) == ("elder_first", "score")
+    # point 23 follows seed 001's text since issue 23 (it was "score"): rule P1, seed 001
+    assert (o.swap_order, o.prussian_two_vs_none) == ("elder_first", "no_score")
     assert o.two_hand_count == "russian"
     assert (o.game_bonus, o.rubber_bonus, o.target, o.slams, o.rubbers) == (0, 20, 10, True, True)
     assert not (o.humbug_no_trump or o.humburg_multiply_bonuses or o.reveal_dead_after_hand)
@@ -235,17 +236,19 @@ def test_a_card_not_held_is_refused():
 
 @pytest.mark.parametrize("held, points", [
     ((4, 0), (4, 0)), ((3, 1), (3, 0)), ((3, 0), (3, 0)), ((2, 1), (2, 0)), ((1, 2), (0, 2)),
-    ((2, 2), (0, 0)), ((2, 0), (2, 0)), ((1, 1), (0, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 0))])
+    ((2, 2), (0, 0)), ((2, 0), (0, 0)), ((1, 1), (0, 0)), ((1, 0), (0, 0)), ((0, 0), (0, 0))])
 def test_prussian_honours(held, points):
     # rule P1: 4 score 4, 3 score 3, 2 score 2 only against one; 2 against 2 nothing;
-    # 2 against none (dead) scores 2 (point 23)
+    # 2 against none (dead) nothing (point 23): seed 001 "только в случае, если у
+    # противника лишь один онер" (2 against none scored 2 before issue 23)
     assert honours_points(held, TwoHandOptions()) == points
 
 
-def test_prussian_two_against_none_literal():
-    # point 23 alternative: the seed's literal "only if the opponent holds one"
-    opts = TwoHandOptions(prussian_two_vs_none="no_score")
-    assert honours_points((2, 0), opts) == (0, 0) and honours_points((2, 1), opts) == (2, 0)
+def test_prussian_two_against_none_option():
+    # point 23 alternative: two against none score 2, as two against one
+    opts = TwoHandOptions(prussian_two_vs_none="score")
+    assert honours_points((2, 0), opts) == (2, 0) and honours_points((2, 1), opts) == (2, 0)
+    assert honours_points((2, 2), opts) == (0, 0)
 
 
 @pytest.mark.parametrize("held, points", [
@@ -474,7 +477,7 @@ def test_play_and_check_whole_games(name):
     {"name": "humbug", "humbug_no_trump": True}, {"name": "prussian", "swap_order": "simultaneous"},
     {"name": "prussian", "two_hand_count": "english", "target": 5, "rubber_bonus": 2},
     {"name": "humburg", "humburg_multiply_bonuses": True, "rubbers": False},
-    {"name": "prussian", "prussian_two_vs_none": "no_score", "slams": False}])
+    {"name": "prussian", "prussian_two_vs_none": "score", "slams": False}])   # "no_score" is the default
 def test_whole_games_with_options(rules):
     # every open point's alternative plays whole games that check accepts (spec section 7)
     variant = find_variant(rules)
