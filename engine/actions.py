@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import card_str, parse_card
+from .cards import CARD_TEXT, HOLDING_CARDS, card_str, parse_card
 from .errors import EngineError
 
 ActionKind = Literal["card", "pass", "bid", "denomination", "trump", "ranking",
@@ -50,7 +50,7 @@ class Action:
     def __str__(self) -> str:
         if self.kind == "card":
             assert self.card is not None   # every card action holds its card
-            return card_str(self.card)
+            return CARD_TEXT[self.card] if 0 <= self.card < 54 else card_str(self.card)
         if self.kind == "bid":
             return f"{self.level} {self.strain}"
         if self.kind in ("denomination", "ranking"):
@@ -64,6 +64,21 @@ class Action:
     def __repr__(self) -> str:
         return f"Action({str(self)!r})"
 
+    def __copy__(self) -> "Action":
+        return self                 # a frozen value: a game's copy shares its actions
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Action":
+        return self
+
+
+def is_among(action: Action, actions: list[Action]) -> bool:
+    """``action in actions``, the legal actions being the shared ones: found
+    by identity first, without comparing each action before it field by field."""
+    for a in actions:
+        if a is action:
+            return True
+    return action in actions
+
 
 PASS = Action("pass")
 KEEP = Action("keep")
@@ -71,30 +86,100 @@ SWAP = Action("swap")
 _WORDS = {"pass": PASS, "keep": KEEP, "swap": SWAP}
 
 
+# Actions are frozen values, so each card's is made once and shared: the
+# legal actions of a hand are looked up, not built (the hot path of playouts).
+CARD_ACTIONS = tuple(Action("card", card=c) for c in range(54))
+CARDS = frozenset(range(54))     # the card numbers: ``card in CARDS`` is a card of the 54
+# the card actions of each 13-bit holding of each suit, made the first time asked (suit_actions)
+SUIT_ACTIONS: tuple[list[tuple[Action, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
+_S, _H, _D, _C = SUIT_ACTIONS
+_JOKER_ACTIONS = ((), (CARD_ACTIONS[52],), (CARD_ACTIONS[53],), CARD_ACTIONS[52:])
+_BIDS: dict[tuple[int, str], Action] = {}
+
+
 def play(card: int) -> Action:
+    if card.__class__ is int and 0 <= card < 54:
+        return CARD_ACTIONS[card]
     return Action("card", card=card)
 
 
+def suit_actions(suit: int, holding: int) -> tuple[Action, ...]:
+    """The card actions of a 13-bit holding of one suit, ascending (looked up once made)."""
+    made = SUIT_ACTIONS[suit][holding]
+    if made is None:
+        made = SUIT_ACTIONS[suit][holding] = tuple(CARD_ACTIONS[c] for c in HOLDING_CARDS[suit][holding])
+    return made
+
+
+def card_actions(mask: int) -> list[Action]:
+    """The card actions of a mask's cards, ascending: ``[play(c) for c in cards_of(mask)]``."""
+    spades, hearts = mask & 0x1FFF, mask >> 13 & 0x1FFF
+    diamonds, clubs = mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF
+    s, h, d, c = _S[spades], _H[hearts], _D[diamonds], _C[clubs]
+    if s is None or h is None or d is None or c is None:
+        s, h = suit_actions(0, spades), suit_actions(1, hearts)
+        d, c = suit_actions(2, diamonds), suit_actions(3, clubs)
+    if mask >> 52:
+        return [*s, *h, *d, *c, *_JOKER_ACTIONS[mask >> 52 & 3]]
+    return [*s, *h, *d, *c]
+
+
+def action_text(action: Action) -> str:
+    """``str(action)``, a card's looked up: the text a record keeps."""
+    card = action.card
+    if card is not None and action.kind == "card" and card.__class__ is int and 0 <= card < 54:
+        return CARD_TEXT[card]
+    return str(action)
+
+
 def bid(level: int, strain: str) -> Action:
-    return Action("bid", level=level, strain=strain)
+    if level.__class__ is not int or strain.__class__ is not str:
+        return Action("bid", level=level, strain=strain)
+    made = _BIDS.get((level, strain))
+    if made is None:
+        made = Action("bid", level=level, strain=strain)
+        if len(_BIDS) < 256:
+            _BIDS[(level, strain)] = made
+    return made
 
 
 def denomination(strain: str) -> Action:
-    return Action("denomination", strain=strain)
+    return _named("denomination", strain)
 
 
 def trump(suit: str) -> Action:
-    return Action("trump", strain=suit)
+    return _named("trump", suit)
 
 
 def ranking(name: str) -> Action:
-    return Action("ranking", strain=name)
+    return _named("ranking", name)
+
+
+_NAMED: dict[tuple[str, str], Action] = {}
+
+
+def _named(kind: ActionKind, strain: str) -> Action:
+    """The action of a kind naming a strain, made once for the few the rules know."""
+    if strain.__class__ is not str:
+        return Action(kind, strain=strain)
+    made = _NAMED.get((kind, strain))
+    if made is None:
+        made = Action(kind, strain=strain)
+        if len(_NAMED) < 64:
+            _NAMED[(kind, strain)] = made
+    return made
+
+
+DISCARD_ACTIONS = tuple(Action("discard", cards=(c,)) for c in range(54))
 
 
 def discard(cards: Iterable[int]) -> Action:
     """Cards put away; the variants take them one at a time, and a longer
     discard is those single ones in the order written (GameState.apply)."""
-    return Action("discard", cards=tuple(cards))
+    put = tuple(cards)
+    if len(put) == 1 and put[0].__class__ is int and 0 <= put[0] < 54:
+        return DISCARD_ACTIONS[put[0]]
+    return Action("discard", cards=put)
 
 
 def parse_action(text: object) -> Action:

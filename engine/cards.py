@@ -109,6 +109,33 @@ def card_str(card: int) -> str:
     return RANK_LETTERS[card % 13] + SUIT_LETTERS[card // 13]
 
 
+CARD_TEXT = tuple(card_str(c) for c in range(54))   # card_str of every card, looked up
+# the texts of each 13-bit holding of each suit, made the first time asked (cards_text)
+_SUIT_TEXT: tuple[list[tuple[str, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
+_S_TEXT, _H_TEXT, _D_TEXT, _C_TEXT = _SUIT_TEXT
+_JOKERS_TEXT = ((), ("LJ",), ("BJ",), ("LJ", "BJ"))
+
+
+def _suit_text(suit: int, holding: int) -> tuple[str, ...]:
+    made = _SUIT_TEXT[suit][holding]
+    if made is None:
+        made = _SUIT_TEXT[suit][holding] = tuple(CARD_TEXT[c] for c in HOLDING_CARDS[suit][holding])
+    return made
+
+
+def cards_text(mask: int) -> list[str]:
+    """The texts of a mask's cards, ascending (a deal record's packet):
+    ``[card_str(c) for c in cards_of(mask)]``, looked up a suit at a time."""
+    spades, hearts, diamonds, clubs = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF
+    s, h, d, c = _S_TEXT[spades], _H_TEXT[hearts], _D_TEXT[diamonds], _C_TEXT[clubs]
+    if s is None or h is None or d is None or c is None:
+        s, h = _suit_text(0, spades), _suit_text(1, hearts)
+        d, c = _suit_text(2, diamonds), _suit_text(3, clubs)
+    if mask >> 52:
+        return [*s, *h, *d, *c, *_JOKERS_TEXT[mask >> 52 & 3]]
+    return [*s, *h, *d, *c]
+
+
 def parse_suit(text: object) -> int:
     """``"H"`` -> 1, ``"NT"`` -> NO_TRUMP."""
     t = str(text).strip().upper()

@@ -134,6 +134,9 @@ class HandState:
 
     __copy__ = copy
 
+    def __deepcopy__(self, memo: dict[int, object]) -> "HandState":
+        return self.copy()          # ints, and lists and tuples of ints
+
     def playout(self, rng: random.Random) -> tuple[int, ...]:
         """Finish the hand with uniformly random legal cards and return the
         tricks (N-S, E-W): the rollout of Monte Carlo robots. The same rules

@@ -18,8 +18,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
-from .actions import Action, discard, parse_action
-from .cards import BIT, card_str, cards_of, parse_card, suit_str
+from .actions import CARDS, Action, action_text, discard, parse_action
+from .cards import BIT, CARD_TEXT, card_str, cards_text, parse_card, suit_str
 from .errors import EngineError, IllegalAction
 from .seats import SEATS, Seat
 from .variant import Variant
@@ -39,6 +39,9 @@ class Phase(StrEnum):
 
 
 ACTING = (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY)
+# the same as names of this module for the hot paths: in Python 3.11 an enum's member
+# looked up on its class (Phase.PLAY) costs ten times a module's name
+IN_AUCTION, IN_EXCHANGE, IN_PLAY = ACTING
 
 
 class BadRecord(EngineError):
@@ -62,6 +65,7 @@ class GameState(ABC):
         self.dealer: str | None = None
         self.first_dealer = first_dealer
         self.deals: list[dict[str, Any]] = []        # the record: each deal and its actions
+        self._actions: list[str] = []                # the actions of the last deal (its record's list)
         self.hands_played = 0
 
     # --- the interface -----------------------------------------------------
@@ -77,7 +81,7 @@ class GameState(ABC):
     def apply(self, action: Action | str) -> None:
         """Apply the action of the player to act; raises IllegalAction naming
         the rule (the state is unchanged then)."""
-        act = parse_action(action)
+        act = action if action.__class__ is Action else parse_action(action)
         if act.kind == "discard" and len(act.cards) > 1:
             self._apply_discards(act)
             return
@@ -85,7 +89,7 @@ class GameState(ABC):
             raise IllegalAction(f"no one acts in phase {self.phase}", rule=self._between_rule(),
                                 reason="not_in_play", action=str(act), params={"phase": str(self.phase)})
         self._apply(act)
-        self.deals[-1]["actions"].append(str(act))
+        self._actions.append(action_text(act))
 
     def _apply_discards(self, act: Action) -> None:
         """``"discard 2C 3D"`` is its cards put away one at a time, in the
@@ -96,23 +100,34 @@ class GameState(ABC):
         self.__dict__.update(trial.__dict__)
 
     def deal(self, rng: random.Random) -> None:
-        """Shuffle and deal the next hand (S3, S4); only between hands."""
-        self.start_deal(self._shuffle(rng, self._next_dealer()))
+        """Shuffle and deal the next hand (S3, S4); only between hands. The
+        variant sets up the deal it made without reading it back (``_deal``)."""
+        self._between_hands()
+        dealer = self._next_dealer()
+        self._begin(dealer, self._deal(rng, dealer))
 
     def start_deal(self, raw: dict[str, Any]) -> None:
         """Begin the next hand from a recorded deal (replay, or a deal made
         elsewhere). Raises BadRecord for a deal the rules of dealing refuse."""
-        if self.phase not in (Phase.DEAL, Phase.SCORED):
-            raise BadRecord(f"a new deal while the hand is in phase {self.phase}",
-                            rule="S6.5", deal=len(self.deals))
+        self._between_hands()
         dealer = raw.get("dealer") if isinstance(raw, dict) else None
         if dealer != self._next_dealer():
             raise BadRecord(f"the dealer must be {self._next_dealer()}, not {dealer!r}",
                             rule="S3", deal=len(self.deals))
         entry = {k: v for k, v in raw.items() if k != "actions"}
         self._start(entry)
+        self._begin(dealer, entry)
+
+    def _between_hands(self) -> None:
+        if self.phase not in (Phase.DEAL, Phase.SCORED):
+            raise BadRecord(f"a new deal while the hand is in phase {self.phase}",
+                            rule="S6.5", deal=len(self.deals))
+
+    def _begin(self, dealer: str, entry: dict[str, Any]) -> None:
+        """Write the deal, set up, into the record: its actions follow."""
         self.dealer = dealer
-        self.deals.append({**entry, "actions": []})
+        self._actions = []
+        self.deals.append({**entry, "actions": self._actions})
 
     def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` may see now, as JSON: never another seat's hidden cards."""
@@ -153,8 +168,9 @@ class GameState(ABC):
     # --- for the variants --------------------------------------------------
 
     @abstractmethod
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
-        """A new deal record: ``{"dealer", "hands": {label: [cards]}, ...}``."""
+    def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
+        """Shuffle, set the hand up and return its deal record: ``{"dealer",
+        "hands": {label: [cards]}, ...}``, what ``_start`` would set up from it."""
 
     @abstractmethod
     def _start(self, deal: dict[str, Any]) -> None:
@@ -187,6 +203,22 @@ class GameState(ABC):
             raise self._refuse(exc.detail, exc.rule, exc.reason, action, exc.params) from None
         if core.complete:
             self._score_hand()
+
+    def _play_fast(self, core: "HandState | TrickPlay", action: Action) -> bool:
+        """``apply``'s hot path in play: a card the core takes is played, the
+        finished hand written, and True; anything else False, and the core
+        unchanged, for ``apply`` to refuse it with the variant's words."""
+        card = action.card
+        if card not in CARDS or action.kind != "card":
+            return False
+        try:
+            core.play(card)
+        except IllegalAction:
+            return False
+        if core.complete:
+            self._score_hand()
+        self._actions.append(CARD_TEXT[card])
+        return True
 
     def _between_rule(self) -> str:
         return "S7.2" if self.phase == Phase.OVER else "S7.3"
@@ -243,7 +275,7 @@ def read_packets(deal: Mapping[str, Any], counts: Mapping[str, int], deck: int) 
 
 
 def packets_json(masks: Mapping[str, int]) -> dict[str, list[str]]:
-    return {label: [card_str(c) for c in cards_of(m)] for label, m in masks.items()}
+    return {label: cards_text(m) for label, m in masks.items()}
 
 
 def trump_text(trump: int | None) -> str | None:

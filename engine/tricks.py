@@ -9,7 +9,9 @@ Hypothesis checks both cores agree on plain whist.
 """
 
 from collections.abc import Iterable, Sequence
+from functools import cache
 
+from .actions import SUIT_ACTIONS, Action, card_actions, suit_actions
 from .cards import BIT, JOKER_SUIT, LITTLE_JOKER, BIG_JOKER, NO_TRUMP, SUIT_MASK, cards_of
 from .play import MUST_FOLLOW_SUIT, NOT_IN_HAND, IllegalPlay
 from .views import Played
@@ -17,8 +19,10 @@ from .views import Played
 UPTOWN_POWER = tuple(range(13))                             # B3: 2 low .. A
 DOWNTOWN_POWER = tuple(12 if r == 12 else 11 - r for r in range(13))  # B3: K low .. 2, A
 _JOKERS = BIT[LITTLE_JOKER] | BIT[BIG_JOKER]
+_CARDS = range(54)
 
 
+@cache
 def card_power(ranking: str, trump: int) -> tuple[int, ...]:
     """Power of each card of the 54 in one ranking; the jokers top the trumps
     (B3, Y3); in no trump they are worth nothing."""
@@ -28,6 +32,7 @@ def card_power(ranking: str, trump: int) -> tuple[int, ...]:
     return tuple(power) + joker
 
 
+@cache
 def card_suits(trump: int) -> tuple[int, ...]:
     """The suit each card follows as: jokers are trumps in a trump game (B3)
     and a suit of their own in no trump."""
@@ -39,12 +44,15 @@ class TrickPlay:
     """One hand's tricks. ``hands`` are four masks by position (0 where no one
     holds cards); the trick is complete when every seat in play has played."""
 
-    __slots__ = ("seats", "hands", "deal_hands", "trump", "ranking", "power", "suit",
-                 "turn", "trick", "winners", "plays", "won", "first_leader", "_next")
+
+    __slots__ = ("seats", "size", "hands", "deal_hands", "trump", "ranking", "power", "suit",
+                 "turn", "trick", "winners", "plays", "won", "first_leader", "_next",
+                 "led", "best", "best_seat", "_own_legality")
 
     def __init__(self, hands: Iterable[int], seats: Iterable[int], leader: int, trump: int,
                  ranking: str = "uptown") -> None:
         self.seats = tuple(seats)
+        self.size = len(self.seats)        # players to a trick
         self.deal_hands = tuple(hands)
         self.hands = list(self.deal_hands)
         self.trump, self.ranking = trump, ranking
@@ -54,11 +62,13 @@ class TrickPlay:
         self.winners: list[int] = []
         self.plays: list[int] = []
         self.won = [0, 0, 0, 0]        # tricks by position
-        self._next = {s: self.seats[(i + 1) % len(self.seats)] for i, s in enumerate(self.seats)}
+        self._next = _next_seats(self.seats)
+        # the trick so far, kept as it is played: the suit to follow (None before a card
+        # sets one), the winning card's key (0: none yet; see play) and its seat
+        self.led: int | None = None
+        self.best, self.best_seat = 0, leader
+        self._own_legality = False     # True where a subclass's legal_mask adds rules: play asks it
 
-    @property
-    def size(self) -> int:
-        return len(self.seats)
 
     @property
     def tricks_in_hand(self) -> int:
@@ -73,7 +83,8 @@ class TrickPlay:
         return None if self.complete else self.turn
 
     def led_suit(self) -> int | None:
-        return self.led_suit_of(self.trick)
+        """The suit to follow now: ``led_suit_of(self.trick)``, kept as the trick is played."""
+        return self.led
 
     def follow_mask(self, hand: int, suit: int) -> int:
         """The cards of ``hand`` that follow ``suit`` (jokers follow trumps)."""
@@ -84,9 +95,11 @@ class TrickPlay:
 
     def legal_mask(self) -> int:
         hand = self.hands[self.turn]
-        led = self.led_suit() if self.trick else None
+        led = self.led
         if led is not None:
-            follow = self.follow_mask(hand, led)
+            follow = hand & SUIT_MASK[led]
+            if led == self.trump:
+                follow |= hand & _JOKERS        # jokers follow trumps (B3)
             if follow:
                 return follow                   # S6.2
         return hand                             # S6.1, S6.3
@@ -94,23 +107,59 @@ class TrickPlay:
     def legal_moves(self) -> tuple[int, ...]:
         return () if self.complete else cards_of(self.legal_mask())
 
+    def legal_actions(self) -> list[Action]:
+        """The legal cards as the game state's actions (its hot path):
+        ``[play(c) for c in self.legal_moves()]`` while the hand is on."""
+        if self._own_legality:
+            return card_actions(self.legal_mask())
+        hand = self.hands[self.turn]
+        led = self.led
+        if led is not None and not (led == self.trump and hand & _JOKERS):
+            follow = hand >> 13 * led & 0x1FFF
+            if follow:                          # S6.2, one suit
+                return list(SUIT_ACTIONS[led][follow] or suit_actions(led, follow))
+        return card_actions(self.legal_mask())
+
     def play(self, card: int) -> None:
         seat = self.turn
-        hand = self.hands[seat]
-        if card not in range(54) or not hand & BIT[card]:
-            raise IllegalPlay(NOT_IN_HAND, seat, card if card in range(54) else 0, len(self.plays))
-        if not self.legal_mask() & BIT[card]:
-            raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=self.led_suit())
-        self.hands[seat] = hand ^ BIT[card]
+        hands = self.hands
+        hand = hands[seat]
+        if card not in _CARDS or not hand & BIT[card]:
+            raise IllegalPlay(NOT_IN_HAND, seat, card if card in _CARDS else 0, len(self.plays))
+        bit = BIT[card]
+        led, trump = self.led, self.trump
+        if self._own_legality:
+            if not self.legal_mask() & bit:
+                raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=led)
+        elif led is not None:                   # legal_mask, inline: any card of the hand leads
+            follow = hand & SUIT_MASK[led]
+            if led == trump:
+                follow |= hand & _JOKERS
+            if follow and not follow & bit:
+                raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=led)
+        hands[seat] = hand ^ bit
         self.plays.append(card)
-        self.trick.append((seat, card))
-        if len(self.trick) < len(self.seats):
+        trick = self.trick
+        trick.append((seat, card))
+        # S6.4 as trick_winner says, one card at a time: the key orders trumps over the
+        # suit led over the rest (worth nothing), then power; a card before the first to
+        # set the suit is a joker of no trump, worth nothing whatever follows
+        suit = self.suit[card]
+        if led is None and suit != JOKER_SUIT:
+            self.led = led = suit
+        if suit == trump:
+            if 65 + self.power[card] > self.best:
+                self.best, self.best_seat = 65 + self.power[card], seat
+        elif suit == led and 33 + self.power[card] > self.best:
+            self.best, self.best_seat = 33 + self.power[card], seat
+        if len(trick) < self.size:
             self.turn = self._next[seat]
             return
-        winner = self.trick_winner(self.trick)
+        winner = self.best_seat
         self.won[winner] += 1
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5
+        self.led, self.best, self.best_seat = None, 0, winner
 
     def trick_winner(self, trick: Sequence[Played]) -> int:
         """The highest trump, else the highest card of the suit led (S6.4);
@@ -154,11 +203,25 @@ class TrickPlay:
 
     def copy(self) -> "TrickPlay":
         new = TrickPlay.__new__(TrickPlay)
-        for name in ("seats", "deal_hands", "trump", "ranking", "power", "suit",
-                     "turn", "first_leader", "_next"):
+        for name in ("seats", "size", "deal_hands", "trump", "ranking", "power", "suit",
+                     "turn", "first_leader", "_next", "led", "best", "best_seat", "_own_legality"):
             setattr(new, name, getattr(self, name))
         new.hands, new.trick, new.winners = self.hands[:], self.trick[:], self.winners[:]
         new.plays, new.won = self.plays[:], self.won[:]
         return new
 
     __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "TrickPlay":
+        return self.copy()          # ints, and lists and tuples of ints
+
+
+_NEXT: dict[tuple[int, ...], dict[int, int]] = {}
+
+
+def _next_seats(seats: tuple[int, ...]) -> dict[int, int]:
+    """Who plays after whom (clockwise among ``seats``), made once for each table."""
+    found = _NEXT.get(seats)
+    if found is None:
+        found = _NEXT[seats] = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+    return found

@@ -8,16 +8,18 @@ side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 """
 
 import random
+from bisect import bisect_left, bisect_right
 from typing import Any
 
-from ..actions import PASS, STRAINS, Action, bid, discard, play, ranking, trump
-from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
+from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, is_among, ranking, trump
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, mask_of, parse_suit
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
-from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
+from ..state import (IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase, packets_json,
+                     read_packets, trump_text)
 from ..variant import Variant
 from .bid_play import KITTY, BidTricks, discard_rule
-from .bid_rules import HIGHEST, BidOptions, game_decided, hand_points, may_overcall
+from .bid_rules import HIGHEST, BidOptions, bid_key, bid_ladder, game_decided, hand_points
 from .bid_view import table_view
 
 HAND = 12                                               # B1
@@ -48,11 +50,11 @@ class BidGame(GameState):
 
     @property
     def to_act(self) -> str | None:
-        if self.phase == Phase.AUCTION:
+        if self.phase is IN_AUCTION:
             return self._caller(len(self.calls))
-        if self.phase == Phase.EXCHANGE:
+        if self.phase is IN_EXCHANGE:
             return self._high_bid[0]
-        if self.phase == Phase.PLAY:
+        if self.phase is IN_PLAY:
             return SEATS[self._bid_tricks.turn]
         return None
 
@@ -79,21 +81,19 @@ class BidGame(GameState):
 
     # --- dealing ----------------------------------------------------------------
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
+    def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         """One card at a time clockwise from the dealer's left; the kitty's
         six are taken from the positions ``kitty_deal`` names (B1)."""
         deck = list(range(54))
         rng.shuffle(deck)
         kitty_at = _KITTY_AT[self.options.kitty_deal]
-        masks = {s: 0 for s in PACKETS}
-        dealt = 0
-        for pos, card in enumerate(deck):
-            if pos in kitty_at:
-                masks["kitty"] |= BIT[card]
-            else:
-                masks[SEATS[(SEATS.index(dealer) + 1 + dealt) % 4]] |= BIT[card]
-                dealt += 1
-        return {"dealer": dealer, "hands": packets_json(masks)}
+        rest = [card for pos, card in enumerate(deck) if pos not in kitty_at]
+        first = SEATS.index(dealer) + 1
+        held = {SEATS[(first + k) % 4]: mask_of(rest[k::4]) for k in range(4)}
+        kitty = mask_of(deck[pos] for pos in kitty_at)
+        self._new_hand({s: held[s] for s in SEATS}, kitty)
+        self.phase = Phase.AUCTION
+        return {"dealer": dealer, "hands": packets_json({**self.held, "kitty": kitty})}
 
     def _start(self, deal: dict[str, Any]) -> None:
         if set(deal) - {"dealer", "hands"}:
@@ -105,14 +105,14 @@ class BidGame(GameState):
     # --- what may be done ----------------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        if self.phase == Phase.AUCTION:
+        if self.phase is IN_AUCTION:
             return self._calls()
-        if self.phase == Phase.PLAY:
-            return [play(c) for c in self._bid_tricks.legal_moves()]
+        if self.phase is IN_PLAY:
+            return self._bid_tricks.legal_actions()
         if self.trump is None:
             return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
                 else [trump(s) for s in "SHDC"]
-        return [discard((c,)) for c in cards_of(self._discardable())]
+        return [DISCARD_ACTIONS[c] for c in cards_of(self._discardable())]
 
     def _discardable(self) -> int:
         """The cards the bidder may put away next, one at a time (B4): any of
@@ -131,21 +131,39 @@ class BidGame(GameState):
         return self.high is None and len(self.calls) == 3
 
     def _calls(self) -> list[Action]:
-        opts, dealer = self.options, len(self.calls) == 3
-        top = opts.min_bid if self._forced() and opts.forced_dealer_min == "minimum_only" else HIGHEST
-        high = self.high and self.high[1]
-        bids = [b for n in range(opts.min_bid, top + 1) for b in (bid(n, k) for k in STRAINS)
-                if may_overcall(b, high, opts, dealer)]
-        return bids if self._forced() else [PASS, *bids]
+        """Pass, and every bid that may overcall the highest (may_overcall), from
+        the lowest; the forced dealer bids (B2)."""
+        opts, forced = self.options, self._forced()
+        top = opts.min_bid if forced and opts.forced_dealer_min == "minimum_only" else HIGHEST
+        keys, bids = bid_ladder(opts.min_bid, opts.downtown_beats_uptown)
+        start = 0
+        if self.high is not None:
+            floor = bid_key(self.high[1], opts)
+            match = len(self.calls) == 3 and opts.dealer_may_match
+            start = bisect_left(keys, floor) if match else bisect_right(keys, floor)
+        allowed = list(bids[start:bisect_right(keys, (top, len(STRAINS)))])
+        return allowed if forced else [PASS, *allowed]
+
+    # the hot path of playouts: GameState's in play, straight to the core
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase is IN_PLAY and self.tricks is not None:
+            return self.tricks.legal_actions()
+        return super().legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        if (self.phase is not IN_PLAY or type(action) is not Action or self.tricks is None
+                or not self._play_fast(self.tricks, action)):
+            super().apply(action)
 
     # --- acting ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        if self.phase == Phase.AUCTION:
+        if self.phase is IN_AUCTION:
             self._call(action)
-        elif self.phase == Phase.EXCHANGE and self.trump is None:
+        elif self.phase is IN_EXCHANGE and self.trump is None:
             self._declare(action)
-        elif self.phase == Phase.EXCHANGE:
+        elif self.phase is IN_EXCHANGE:
             self._discard(action)
         else:
             self._play_card_of(self._bid_tricks, action)
@@ -158,7 +176,7 @@ class BidGame(GameState):
         elif action.kind != "bid":
             raise self._refuse(f"{action} is not a call: bid or pass", "B2", "not_a_call", action,
                                {"action": str(action)})
-        elif action not in self._calls():
+        elif not is_among(action, self._calls()):
             message, rule, reason, params = self._why_not(action)
             raise self._refuse(message, rule, reason, action, params)
         caller = self.to_act

@@ -25,6 +25,7 @@ class BidTricks(TrickPlay):
                  options: BidOptions) -> None:
         super().__init__(hands, (0, 1, 2, 3), leader, trump, ranking)
         self.joker_follow, self.joker_lead = options.nt_joker_follow, options.nt_joker_lead
+        self._own_legality = trump == NO_TRUMP     # the jokers' rules of no trump (B3): legal_mask
 
     def legal_mask(self) -> int:
         mask = super().legal_mask()

@@ -5,9 +5,10 @@ seed's and docs/rules.md's reading (docs/engine.md, "Points the seeds leave open
 """
 
 from dataclasses import dataclass, fields
+from functools import cache
 from typing import Literal
 
-from ..actions import Action
+from ..actions import STRAINS, Action, bid
 from ..errors import EngineError
 
 LOWEST, HIGHEST = 1, 7          # B2: books over six
@@ -58,6 +59,18 @@ def bid_key(bid: Action, options: BidOptions) -> tuple[int, int]:
     kinds = ("uptown", "downtown", "NT") if options.downtown_beats_uptown else ("uptown", "NT")
     kind = "uptown" if bid.strain == "downtown" and not options.downtown_beats_uptown else bid.strain
     return (bid.level, kinds.index(kind))
+
+
+@cache
+def bid_ladder(low: int, downtown_beats_uptown: bool) -> tuple[tuple[tuple[int, int], ...], tuple[Action, ...]]:
+    """Every bid from ``low`` books to seven, number first then uptown,
+    downtown, NT, and their ``bid_key``s, which never go down: the bids an
+    auction allows are a slice of it, made once for the rules' order (the
+    hot path of playouts)."""
+    kinds = ("uptown", "downtown", "NT") if downtown_beats_uptown else ("uptown", "NT")
+    bids = tuple(bid(n, k) for n in range(low, HIGHEST + 1) for k in STRAINS)
+    return tuple((b.level, kinds.index("uptown" if b.strain == "downtown" and not downtown_beats_uptown
+                                       else b.strain)) for b in bids), bids
 
 
 def may_overcall(bid: Action, high: Action | None, options: BidOptions, dealer: bool) -> bool:

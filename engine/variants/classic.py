@@ -7,17 +7,17 @@ hands are scored by ``game.py``, ``scoring.py`` and ``drive_scoring.py``.
 import random
 from typing import Any
 
-from ..actions import Action, play
-from ..cards import card_str, cards_of, parse_suit, suit_str
+from ..actions import SUIT_ACTIONS, CARDS, Action, card_actions, suit_actions
+from ..cards import CARD_TEXT, card_str, cards_of, cards_text, parse_suit, suit_str
 from ..deal import deal as deal_cards
 from ..drive_scoring import drive_hand_scores
-from ..errors import EngineError
+from ..errors import EngineError, IllegalAction
 from ..game import Game, Rubber
 from ..play import HandState
-from ..record import parse_record, to_record
+from ..record import parse_record
 from ..rules import PRESETS, Ruleset
 from ..seats import SEATS, SIDES
-from ..state import BadRecord, GameState, Phase, trump_text
+from ..state import IN_PLAY, BadRecord, GameState, Phase, trump_text
 from ..variant import Variant
 
 
@@ -46,13 +46,15 @@ class ClassicGame(GameState):
 
     # --- dealing ----------------------------------------------------------------
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
+    def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         d = deal_cards(SEATS.index(dealer), rng, self.options, hand_number=len(self.deals))
-        rec = to_record(HandState.from_deal(d), self.options, with_result=False)
-        raw = {"dealer": dealer, "hands": rec["hands"]}
-        raw |= {"trump_card": rec["trump_card"]} if "trump_card" in rec else {"trump": rec["trump"]}
+        raw: dict[str, Any] = {"dealer": dealer, "hands": {s: cards_text(m) for s, m in zip(SEATS, d.hands)}}
+        raw |= {"trump": suit_str(d.trump)} if d.trump_card is None else {"trump_card": CARD_TEXT[d.trump_card]}
         if self._special_suit_due():
             raw["special_suit"] = "SHDC"[rng.randrange(4)]   # L9: turned at each game's start
+            self._set_special_suit(raw["special_suit"])
+        self.hand = HandState.from_deal(d)
+        self.phase = Phase.PLAY
         return raw
 
     def _start(self, deal: dict[str, Any]) -> None:
@@ -88,10 +90,40 @@ class ClassicGame(GameState):
     # --- play -------------------------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        return [play(c) for c in self._core.legal_moves()]
+        return card_actions(self._core.legal_mask())
 
     def _apply(self, action: Action) -> None:
         self._play_card_of(self._core, action)      # no auction, no exchange (S6.5)
+
+    # the hot path of playouts: GameState's rules, on the core directly
+
+    def legal_actions(self) -> list[Action]:
+        hand = self.hand
+        if self.phase is not IN_PLAY or hand is None:
+            return []
+        held = hand.hands[hand.turn]
+        if hand.n:
+            led = hand.led_suit
+            follow = held >> 13 * led & 0x1FFF
+            if follow:                   # S6.2
+                return list(SUIT_ACTIONS[led][follow] or suit_actions(led, follow))
+        return card_actions(held)
+
+    def apply(self, action: Action | str) -> None:
+        hand = self.hand
+        if type(action) is Action and self.phase is IN_PLAY and hand is not None:
+            card = action.card
+            if card in CARDS and action.kind == "card":
+                try:
+                    hand.play(card)
+                except IllegalAction:
+                    pass                 # refused below, the core unchanged
+                else:
+                    if hand.n == 0 and len(hand.plays) == 52:
+                        self._score_hand()
+                    self._actions.append(CARD_TEXT[card])
+                    return
+        super().apply(action)
 
     def _score_hand(self) -> None:
         rules, hand = self.options, self._core

@@ -12,19 +12,20 @@ declaration ("trump H" or "uptown"/"downtown" in no trump), then cards.
 """
 
 import random
+from bisect import bisect_right
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import PASS, STRAINS, Action, bid, discard, ranking, trump
-from ..cards import (BIT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
+from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, bid, is_among, ranking, trump
+from ..cards import (BIT, CARD_TEXT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
                      cards_of, mask_of, parse_suit)
 from ..deal import shuffled_deck
 from ..errors import EngineError
-from ..state import BadRecord, Phase, read_packets, trump_text
+from ..state import IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, Phase, read_packets, trump_text
 from ..tricks import TrickPlay
 from ..variant import Variant
 from .bid_play import JOKER_MASK
-from .bid_rules import bid_key      # Y2 orders bids as B2: number, then uptown < downtown < NT
+from .bid_rules import bid_key, bid_ladder   # Y2 orders bids as B2: number, then uptown < downtown < NT
 from .handed import ClassicDoubleDummy, HandedOptions
 from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
 
@@ -116,6 +117,8 @@ def game_winner(totals: dict[str, int], options: DummyOptions) -> str | list[str
 class DummyGame(DummyTable):
     """A game of dummy whist (three players) or double dummy (two) to 21."""
 
+    _core_rules = False     # the jokers of no trump (Y3): _legal_cards; set for each hand by _declare
+
     def __init__(self, variant: Variant, first_dealer: str):
         super().__init__(variant, first_dealer)
         self.totals = {seat: 0 for seat in variant.seats}
@@ -143,21 +146,25 @@ class DummyGame(DummyTable):
         i = self.labels.index(dealer)
         return [self.labels[(i + k) & 3] for k in range(1, 5)]
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
+    def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         if self.options.jokers:
             deck = list(range(54))
             rng.shuffle(deck)
         else:
             deck = shuffled_deck(rng)
         packets = deal_round(deck, self._deal_order(dealer), self._counts())
-        return {"dealer": dealer, "hands": {label: [card_str(c) for c in packets[label]]
+        self._set_up({label: mask_of(packets[label]) for label in self.labels})
+        return {"dealer": dealer, "hands": {label: [CARD_TEXT[c] for c in packets[label]]
                                             for label in self.labels}}
 
     def _start(self, deal: dict[str, Any]) -> None:
         if set(deal) - {"dealer", "hands"}:
             raise BadRecord(f"unknown deal fields: {sorted(set(deal) - {'dealer', 'hands'})}", rule="Y1")
         deck = JOKER_DECK if self.options.jokers else FULL_DECK
-        self.dealt = read_packets(deal, self._counts(), deck)
+        self._set_up(read_packets(deal, self._counts(), deck))
+
+    def _set_up(self, dealt: dict[str, int]) -> None:
+        self.dealt = dealt
         self.calls: list[tuple[str, Action]] = []
         self.declarer: str | None = None
         self.contract: Action | None = None
@@ -197,11 +204,11 @@ class DummyGame(DummyTable):
 
     @property
     def to_act(self) -> str | None:
-        if self.phase == Phase.PLAY:
+        if self.phase is IN_PLAY:
             return self._play_to_act()
-        if self.phase == Phase.AUCTION:
+        if self.phase is IN_AUCTION:
             return self.declarer or self._bidders()[len(self.calls)]
-        if self.phase == Phase.EXCHANGE:
+        if self.phase is IN_EXCHANGE:
             return self.declarer
         return None
 
@@ -215,7 +222,8 @@ class DummyGame(DummyTable):
         """Pass, or a bid better than the best so far; the dealer after all
         passes must bid (Y2)."""
         opts, best = self.options, self._best()
-        bids = [b for b in all_bids(opts) if best is None or bid_key(b, opts) > bid_key(best, opts)]
+        keys, ladder = bid_ladder(opts.min_bid, opts.downtown_beats_uptown)      # all_bids, in order
+        bids = list(ladder if best is None else ladder[bisect_right(keys, bid_key(best, opts)):])
         if best is None and len(self.calls) == len(self.variant.seats) - 1:
             if opts.forced_dealer_min_only:
                 bids = [b for b in bids if b.level == opts.min_bid and b.strain != "NT"]
@@ -229,12 +237,12 @@ class DummyGame(DummyTable):
         return [trump(s) for s in SUIT_LETTERS]
 
     def _discard_choices(self) -> list[Action]:
-        return [discard((c,)) for c in cards_of(self.dummy_hands[DUMMY])]
+        return [DISCARD_ACTIONS[c] for c in cards_of(self.dummy_hands[DUMMY])]
 
     def _legal(self) -> list[Action]:
-        if self.phase == Phase.PLAY:
+        if self.phase is IN_PLAY:
             return self._legal_plays()
-        if self.phase == Phase.EXCHANGE:
+        if self.phase is IN_EXCHANGE:
             return self._discard_choices()
         return self._declarations() if self.declarer else self._calls_open()
 
@@ -247,7 +255,7 @@ class DummyGame(DummyTable):
         hand = tp.hands[tp.turn]
         if tp.trump != NO_TRUMP or not hand & JOKER_MASK:
             return mask
-        led = tp.led_suit() if tp.trick else None
+        led = tp.led
         if led is None:
             if opts.nt_joker_lead == "only_if_forced" and hand & ~JOKER_MASK:
                 return mask & ~JOKER_MASK
@@ -266,9 +274,9 @@ class DummyGame(DummyTable):
     # --- applying -----------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
-        if self.phase == Phase.PLAY:
+        if self.phase is IN_PLAY:
             self._play_card(action)
-        elif self.phase == Phase.EXCHANGE:
+        elif self.phase is IN_EXCHANGE:
             self._discard(action)
         elif self.declarer:
             self._declare(action)
@@ -276,7 +284,7 @@ class DummyGame(DummyTable):
             self._call(action)
 
     def _call(self, action: Action) -> None:
-        if action not in self._calls_open():
+        if not is_among(action, self._calls_open()):
             if action.kind not in ("pass", "bid"):
                 raise self._refuse(f"{action} is not a call: the auction is on", "Y2", "not_a_call", action,
                                    {"action": str(action)})
@@ -311,7 +319,7 @@ class DummyGame(DummyTable):
         self.phase = Phase.AUCTION          # the declaration follows (Y3)
 
     def _declare(self, action: Action) -> None:
-        if action not in self._declarations():
+        if not is_among(action, self._declarations()):
             names = "ranking" if self._contract_won.strain == "NT" else "trump"
             what = "the ranking" if names == "ranking" else "a trump suit"
             raise self._refuse(f"{action}: the declarer names {what}", "Y3", "declare", action,
@@ -327,6 +335,7 @@ class DummyGame(DummyTable):
         leader = self._seats.own_position(self._declarer_seat)   # Y3: the declarer leads
         self.tricks = TrickPlay(hands_by_position(self.seating, packets), (0, 1, 2, 3), leader,
                                 self.trump, self.ranking)
+        self._core_rules = self.trump != NO_TRUMP or not self.options.jokers   # no joker rule at play
         self.phase = Phase.PLAY
 
     def _score_hand(self) -> None:
@@ -350,7 +359,7 @@ class DummyGame(DummyTable):
             out = self._play_view(seat)
         else:
             out = self._view_before_play(self.dealt[seat], self.dummy_hands if self.faced else {})
-        if seat == self.declarer and self.phase == Phase.EXCHANGE:
+        if seat == self.declarer and self.phase is IN_EXCHANGE:
             out["dummy_to_discard"] = [card_str(c) for c in cards_of(self.dummy_hands[DUMMY])]
         if seat == self.declarer and self.discards:
             out["discards"] = [card_str(c) for c in cards_of(self.discards)]   # hidden from the others

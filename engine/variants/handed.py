@@ -18,12 +18,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
-from ..cards import BIT, FULL_DECK, card_str, parse_card
+from ..cards import BIT, CARD_TEXT, FULL_DECK, card_str, mask_of, parse_card
 from ..deal import shuffled_deck, trump_for_hand
 from ..errors import EngineError
 from ..game import Game, Rubber
 from ..rules import PRESETS, Ruleset
-from ..state import BadRecord, Phase, read_packets, trump_text
+from ..state import IN_PLAY, BadRecord, Phase, read_packets, trump_text
 from ..tricks import TrickPlay
 from ..variant import Variant
 from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
@@ -106,13 +106,16 @@ class HandedGame(DummyTable):
         d = seating.own_position(dealer)
         return [seating.labels[(d + k) & 3] for k in range(1, 5)]
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
+    def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         deck = shuffled_deck(rng)
         packets = deal_round(deck, self._deal_order(dealer), {label: 13 for label in self.labels})
-        raw: dict[str, Any] = {"dealer": dealer, "hands": {label: [card_str(c) for c in packets[label]]
+        raw: dict[str, Any] = {"dealer": dealer, "hands": {label: [CARD_TEXT[c] for c in packets[label]]
                                            for label in self.labels}}
+        turned = None
         if self.rules.turns_trump:
-            raw["trump_card"] = card_str(deck[51])     # S5: the dealer's last card
+            turned = deck[51]
+            raw["trump_card"] = CARD_TEXT[turned]     # S5: the dealer's last card
+        self._set_up(dealer, {label: mask_of(packets[label]) for label in self.labels}, turned)
         return raw
 
     def _start(self, deal: dict[str, Any]) -> None:
@@ -128,9 +131,12 @@ class HandedGame(DummyTable):
                 raise BadRecord(f"not a card: {deal['trump_card']!r}", rule="S5") from None
             if not dealt[deal["dealer"]] & BIT[turned]:
                 raise BadRecord("the turned card is the dealer's own last card", rule="S5")
+        self._set_up(deal["dealer"], dealt, turned)
+
+    def _set_up(self, dealer: str, dealt: dict[str, int], turned: int | None) -> None:
         self.trump_card = turned
         self.seating = self._seating()
-        self.dealer_position = self._seats.own_position(deal["dealer"])
+        self.dealer_position = self._seats.own_position(dealer)
         trump = trump_for_hand(self.rules, self.hands_played, turned)
         leader = self._seats.left_of(self.dealer_position)          # S6.1
         self.tricks = TrickPlay(hands_by_position(self.seating, dealt), (0, 1, 2, 3), leader, trump)
@@ -140,7 +146,7 @@ class HandedGame(DummyTable):
 
     @property
     def to_act(self) -> str | None:
-        return self._play_to_act() if self.phase == Phase.PLAY else None
+        return self._play_to_act() if self.phase is IN_PLAY else None
 
     def _legal(self) -> list[Action]:
         return self._legal_plays()

@@ -15,14 +15,14 @@ twice, then the 26 cards.
 import random
 from typing import Any
 
-from ..actions import KEEP, SWAP, Action, play
-from ..cards import BIT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of
+from ..actions import KEEP, SWAP, Action, card_actions
+from ..cards import BIT, CARD_TEXT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of
 from ..deal import deal as deal_cards
 from ..errors import EngineError
 from ..game import Game, Rubber
 from ..seats import SEATS
-from ..state import (BadRecord, GameState, Phase, packets_json, read_cards, read_packets,
-                     trump_text)
+from ..state import (IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase, packets_json, read_cards,
+                     read_packets, trump_text)
 from ..tricks import TrickPlay
 from ..variant import Variant
 from .prussian_scoring import (TwoHandOptions, hand_score, multiplier, multiply_bonuses,
@@ -51,9 +51,9 @@ class TwoHandGame(GameState):
 
     @property
     def to_act(self) -> str | None:
-        if self.phase == Phase.EXCHANGE:
+        if self.phase is IN_EXCHANGE:
             return next(p for p in self.order if p not in self.decisions)
-        if self.phase == Phase.PLAY:
+        if self.phase is IN_PLAY:
             return SEATS[self._tp.turn]
         return None
 
@@ -80,19 +80,25 @@ class TwoHandGame(GameState):
 
     # --- dealing ----------------------------------------------------------------
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
+    def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         d = deal_cards(SEATS.index(dealer), rng, self.rules)      # S4, S5: clockwise from the left
-        raw: dict[str, Any] = {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, d.hands)))}
+        masks: dict[str, int] = dict(zip(SEATS, d.hands))
+        raw: dict[str, Any] = {"dealer": dealer, "hands": packets_json(masks)}
         if d.trump_card is None:
+            self._set_up(masks, NO_TRUMP, None)
             return raw | {"trump": "NT"}                          # P2 without trumps
-        return raw | {"trump_card": card_str(d.trump_card)}
+        self._set_up(masks, SUIT_OF[d.trump_card], d.trump_card)
+        return raw | {"trump_card": CARD_TEXT[d.trump_card]}
 
     def _start(self, deal: dict[str, Any]) -> None:
         unknown = set(deal) - {"dealer", "hands", "trump", "trump_card"}
         if unknown:
             raise BadRecord(f"unknown deal fields: {sorted(unknown)}")
         masks = read_packets(deal, DEALT, FULL_DECK)
-        self.trump, self.turned = self._read_trump(deal, masks[deal["dealer"]])
+        self._set_up(masks, *self._read_trump(deal, masks[deal["dealer"]]))
+
+    def _set_up(self, masks: dict[str, int], trump: int, turned: int | None) -> None:
+        self.trump, self.turned = trump, turned
         self.packets, self.playing, self.decisions = masks, {p: p for p in PLAYERS}, {}
         self.turned_shows, self.tricks = self.turned is not None, None
         self.phase = Phase.EXCHANGE
@@ -115,12 +121,26 @@ class TwoHandGame(GameState):
     # --- keep or swap, then play -------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        if self.phase == Phase.EXCHANGE:
+        if self.phase is IN_EXCHANGE:
             return [KEEP, SWAP]
-        return [play(c) for c in self._tp.legal_moves()]
+        return card_actions(self._tp.legal_mask())
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase is IN_PLAY and self.tricks is not None:
+            return self.tricks.legal_actions()    # the hot path of playouts
+        return super().legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        tricks = self.tricks
+        if self.phase is IN_PLAY and type(action) is Action and tricks is not None:
+            if self._play_fast(tricks, action):
+                if self.turned_shows and len(tricks.plays) >= 2:
+                    self.turned_shows = False                 # S5: shown until the dealer plays
+                return
+        super().apply(action)
 
     def _apply(self, action: Action) -> None:
-        if self.phase == Phase.EXCHANGE:
+        if self.phase is IN_EXCHANGE:
             self._decide(action)
         elif action.kind in ("keep", "swap"):
             raise self._refuse("the choice to keep or swap is made once, before play",

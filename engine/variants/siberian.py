@@ -10,12 +10,13 @@ faced. The arithmetic is in ``siberian_scoring``, the options in ``siberian_opti
 import random
 from typing import Any
 
-from ..actions import PASS, Action, denomination, play
+from ..actions import PASS, Action, denomination, is_among
 from ..cards import FULL_DECK, card_str, cards_of, parse_suit
 from ..deal import cut, deal_hands, shuffled_deck
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
-from ..state import BadRecord, GameState, Phase, packets_json, read_packets, trump_text
+from ..state import (IN_AUCTION, IN_PLAY, BadRecord, GameState, Phase, packets_json, read_packets,
+                     trump_text)
 from ..tricks import TrickPlay
 from ..variant import Variant
 from .siberian_options import SiberianOptions
@@ -48,17 +49,18 @@ class SiberianGame(GameState):
 
     @property
     def to_act(self) -> str | None:
-        if self.phase == Phase.AUCTION:
+        if self.phase is IN_AUCTION:
             return SEATS[(SEATS.index(self.dealer) + len(self.calls)) % 4]   # R1: dealer first
-        if self.phase == Phase.PLAY:
+        if self.phase is IN_PLAY:
             return SEATS[self._tp.turn]
         return None
 
     # --- dealing ------------------------------------------------------------------
 
-    def _shuffle(self, rng: random.Random, dealer: str) -> dict[str, Any]:
+    def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))          # S4
         hands = deal_hands(deck, SEATS.index(dealer))                 # S5, no card turned
+        self._set_up(hands)
         return {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, hands)))}
 
     def _start(self, deal: dict[str, Any]) -> None:
@@ -66,7 +68,10 @@ class SiberianGame(GameState):
         if extra:
             raise BadRecord(f"unknown deal fields: {sorted(extra)} (no card is turned: R1)", rule="R1")
         masks = read_packets(deal, {s: HAND_SIZE for s in SEATS}, FULL_DECK)
-        self.deal_hands = tuple(masks[s] for s in SEATS)
+        self._set_up(tuple(masks[s] for s in SEATS))
+
+    def _set_up(self, hands: tuple[int, ...]) -> None:
+        self.deal_hands = hands
         self.calls, self.declarer, self.denomination, self.hand = [], None, None, None
         self.thrown_in = False
         self.phase = Phase.AUCTION
@@ -83,7 +88,7 @@ class SiberianGame(GameState):
         """(index, seat, denomination) of the highest call so far."""
         best: tuple[int, str, str] | None = None
         for i, (seat, call) in enumerate(self.calls):
-            if call != "pass" and (best is None or _rank(call) > _rank(best[2])):
+            if call != "pass" and (best is None or _RANK[call] > _RANK[best[2]]):
                 best = (i, seat, call)
         return best
 
@@ -93,19 +98,20 @@ class SiberianGame(GameState):
 
     def _calls_allowed(self) -> list[Action]:
         if self._forced():
-            return [denomination(d) for d in DENOMINATIONS]
+            return list(_NAMED)
         best = self._highest()
         if best is None:
-            return [PASS] + [denomination(d) for d in DENOMINATIONS]
+            return [PASS, *_NAMED]
         low = self.options.auction_call == "lower_allowed_ignored"
-        return [PASS] + [denomination(d) for d in DENOMINATIONS
-                         if _rank(d) > _rank(best[2]) or low and d != best[2]]
+        rank = _RANK[best[2]]
+        return [PASS] + [named for named, d in zip(_NAMED, DENOMINATIONS)
+                         if _RANK[d] > rank or low and d != best[2]]
 
     def _call(self, action: Action) -> None:
         if action.kind not in ("pass", "denomination"):
             raise self._refuse(f"{action} is not a call: name S, C, D, H, NT or pass",
                                "R1", "not_a_call", action, {"action": str(action)})
-        if action not in self._calls_allowed():
+        if not is_among(action, self._calls_allowed()):
             if action.kind == "pass":
                 raise self._refuse("all have passed: the dealer must name a denomination",
                                    "R1", "must_declare", action)
@@ -151,15 +157,25 @@ class SiberianGame(GameState):
     # --- play ------------------------------------------------------------------
 
     def _legal(self) -> list[Action]:
-        if self.phase == Phase.AUCTION:
+        if self.phase is IN_AUCTION:
             return self._calls_allowed()
-        return [play(c) for c in self._tp.legal_moves()]
+        return self._tp.legal_actions()
 
     def _apply(self, action: Action) -> None:
-        if self.phase == Phase.AUCTION:
+        if self.phase is IN_AUCTION:
             self._call(action)
             return
         self._play_card_of(self._tp, action)
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase is IN_PLAY and self.hand is not None:
+            return self.hand.legal_actions()      # the hot path of playouts
+        return super().legal_actions()
+
+    def apply(self, action: Action | str) -> None:
+        if (self.phase is not IN_PLAY or type(action) is not Action or self.hand is None
+                or not self._play_fast(self.hand, action)):
+            super().apply(action)
 
     def tricks(self) -> tuple[int, int]:
         won = self.hand.won if self.hand else [0, 0, 0, 0]
@@ -205,6 +221,10 @@ class SiberianGame(GameState):
 
 def _rank(call: str) -> int:
     return DENOMINATIONS.index(call)
+
+
+_RANK = {d: _rank(d) for d in DENOMINATIONS}
+_NAMED = tuple(denomination(d) for d in DENOMINATIONS)     # the calls naming one, low to high
 
 
 VARIANTS = (

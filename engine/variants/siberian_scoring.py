@@ -43,7 +43,11 @@ def side_masks(hands: Sequence[int]) -> tuple[int, int]:
 
 
 def ace_card(suit: str) -> int:
-    return 13 * parse_suit(suit) + ACE
+    return _ACE_CARD.get(suit) or 13 * parse_suit(suit) + ACE
+
+
+_ACE_CARD = {s: 13 * parse_suit(s) + ACE for s in "SHDC"}
+_ACE_BITS = tuple(BIT[13 * s + ACE] for s in range(4))
 
 
 def trick_entries(tricks: Sequence[int], denomination: str) -> list[Entry]:
@@ -77,9 +81,8 @@ def honour_entries(hands: Sequence[int], denomination: str, count: str = "partne
 
 def ace_sums(hands: Sequence[int], scale: int = 140) -> tuple[int, ...]:
     """The face value of each side's aces (R6)."""
-    values = ACE_VALUES[scale]
-    masks = side_masks(hands)
-    return tuple(sum(v for s, v in values.items() if mask & BIT[ace_card(s)]) for mask in masks)
+    values = [(BIT[_ACE_CARD[s]], v) for s, v in ACE_VALUES[scale].items()]
+    return tuple(sum(v for bit, v in values if mask & bit) for mask in side_masks(hands))
 
 
 def ace_entries(hands: Sequence[int], scale: int = 140) -> list[Entry]:
@@ -99,7 +102,7 @@ def nt_ace_entries(hands: Sequence[int], tricks: Sequence[int],
     two aces as three honours, three as four, four as five (at 10 a trick)."""
     out = []
     for side, mask in enumerate(side_masks(hands)):
-        aces = sum(1 for s in "SCDH" if mask & BIT[ace_card(s)])
+        aces = sum(1 for bit in _ACE_BITS if mask & bit)
         majority = tricks[side] * 2 > sum(tricks)
         if aces in NT_ACE_HONOURS and (majority or mode == "holder_any_for_3_or_4" and aces >= 3):
             out.append(Entry(side, "nt_aces", NT_ACE_HONOURS[aces] * TRICK_VALUE["NT"]))
