@@ -15,10 +15,11 @@ hands/s on one core, at least 1.3x the naive engine, a hand state under 2 KB.
 Every preset is then played through the game-state interface (``deal``,
 ``legal_actions``, ``apply``: auction, exchange and play with random legal
 actions, drawn as the baselines draw theirs): hands and actions per second
-each. Goals (issue 23): short whist at least 1.0x the plain engine and 0.5x
-the core's ``playout``, in hands; every other preset at least 0.5x the core's
-``playout`` in actions (a call, an exchange and a card count alike; the core
-plays 52 a hand). ``--against REV`` runs this same benchmark from an earlier
+each, after a first round that fills the engine's lookup tables. Goals
+(issue 23): short whist at least 1.0x the plain engine and 0.5x the core, in
+hands; every other preset at least 0.5x the core in actions (a call, an
+exchange and a card count alike; the core plays 52 a hand). The core is
+measured both ways, and the goals are printed against each. ``--against REV`` runs this same benchmark from an earlier
 commit in turn with this one (three rounds, best of each) and prints the fast
 core's rates as ratios: the engine must not lose more than 5% to the variants'
 shape.
@@ -194,15 +195,22 @@ def engine_playout(rng, dealer):
 def rate(fn, seconds, seed=1):
     """Hands per CPU second of this process (one core, so other work on the
     machine does not count against us), best of three slices."""
-    rng = random.Random(seed)
-    best = 0.0
-    for _ in range(3):
-        n, start = 0, time.process_time()
-        while time.process_time() - start < seconds / 3:
-            for i in range(200):
-                fn(rng, i & 3)
-            n += 200
-        best = max(best, n / (time.process_time() - start))
+    return rates({"": fn}, seconds, seed)[""]
+
+
+def rates(fns: dict, seconds: float, seed: int = 1, rounds: int = 3) -> dict:
+    """``rate`` of each function, their slices taken in turn (so a machine
+    loaded for a while weighs on each alike): the best slice of each."""
+    rngs = {name: random.Random(seed) for name in fns}
+    best = dict.fromkeys(fns, 0.0)
+    for _ in range(rounds):
+        for name, fn in fns.items():
+            rng, n, start = rngs[name], 0, time.process_time()
+            while time.process_time() - start < seconds / rounds:
+                for i in range(200):
+                    fn(rng, i & 3)
+                n += 200
+            best[name] = max(best[name], n / (time.process_time() - start))
     return best
 
 
@@ -246,9 +254,9 @@ def game_playout(variant, rng) -> tuple:
     return len(game.deals), sum(len(d["actions"]) for d in game.deals)
 
 
-def variant_rate(variant, seconds: float) -> tuple:
+def variant_rate(variant, seconds: float, seed: int = 5) -> tuple:
     """Hands and actions a CPU second of one preset (best of three slices)."""
-    rng = random.Random(5)
+    rng = random.Random(seed)
     best = (0.0, 0.0)
     for _ in range(3):
         hands = actions = 0
@@ -261,25 +269,38 @@ def variant_rate(variant, seconds: float) -> tuple:
     return best
 
 
-def print_variants(seconds: float, plain: float, core: float) -> bool:
-    """Every preset's rates and their ratios to the baselines; whether all goals are met."""
-    print("\nevery preset through the game-state interface (random legal actions, one core);"
-          f"\nratios to the plain engine ({plain:,.0f} hands/s) and the core's playout"
-          f" ({core:,.0f} hands/s, {52 * core:,.0f} cards/s) of this run")
-    met_all = True
+def print_variants(seconds: float, plain: float, cores: dict, core_fns: dict) -> bool:
+    """Every preset's rates and their ratios to the baselines; whether every
+    goal is met against each of the core's two interfaces. The core is timed
+    again between the presets and its best rate kept, so a machine that
+    became quieter meanwhile does not flatter the presets."""
+    for variant in VARIANTS.values():            # lookup tables filled as a long-lived process has them
+        variant_rate(variant, 0.05, seed=6)
+    measured = {}
     for name, variant in VARIANTS.items():
-        hands, actions = variant_rate(variant, seconds)
-        ratio = actions / (52 * core)
-        goal = f"actions {ratio:.2f}x core"
-        met = ratio >= GOAL_PRESET_CORE
-        if name == "short":
-            met = hands / plain >= GOAL_SHORT_PLAIN and hands / core >= GOAL_SHORT_CORE
-            goal = f"hands {hands / plain:.2f}x plain, {hands / core:.2f}x core"
-        met_all &= met
+        measured[name] = variant_rate(variant, seconds)
+        again = rates(core_fns, seconds / 4, seed=len(measured), rounds=1)
+        cores = {k: max(v, again[k]) for k, v in cores.items()}
+    print("\nevery preset through the game-state interface (random legal actions, one core); ratios"
+          f" to the plain engine ({plain:,.0f} hands/s) and to the core's"
+          f" {' and '.join(f'{k} ({v:,.0f} hands/s, x52 cards)' for k, v in cores.items())}")
+    for name, (hands, actions) in measured.items():
+        ratios = " | ".join(f"{actions / (52 * core):.2f}x" for core in cores.values())
+        short = f"{hands / plain:.2f}x plain, " if name == "short" else ""
         print(f"  {name:<18} {hands:8,.0f} hands/s {actions:10,.0f} actions/s"
-              f" ({actions / hands:.0f} a hand)  {goal}{'' if met else '  (goal not met)'}")
-    print(f"goals: short >= {GOAL_SHORT_PLAIN}x plain and >= {GOAL_SHORT_CORE}x core in hands; every"
-          f" preset >= {GOAL_PRESET_CORE}x core in actions: {'met' if met_all else 'not met'}")
+              f" ({actions / hands:2.0f} a hand)  {short}core {ratios}")
+    short_hands = measured["short"][0]
+    met_all = short_hands / plain >= GOAL_SHORT_PLAIN
+    print(f"goal short >= {GOAL_SHORT_PLAIN}x the plain engine in hands: {short_hands / plain:.2f}x,"
+          f" {'met' if met_all else 'not met'}")
+    for interface, core in cores.items():
+        lowest = min((r[1] / (52 * core), n) for n, r in measured.items() if n != "short")
+        met_short, met_rest = short_hands / core >= GOAL_SHORT_CORE, lowest[0] >= GOAL_PRESET_CORE
+        met_all &= met_short and met_rest
+        print(f"goals against the core's {interface}: short >= {GOAL_SHORT_CORE}x in hands:"
+              f" {short_hands / core:.2f}x, {'met' if met_short else 'not met'}; every other preset"
+              f" >= {GOAL_PRESET_CORE}x in actions: lowest {lowest[1]} {lowest[0]:.2f}x,"
+              f" {'met' if met_rest else 'not met'}")
     return met_all
 
 
@@ -323,10 +344,10 @@ def main():
     ap.add_argument("--core-only", action="store_true", help="skip the presets (used by --against)")
     args = ap.parse_args()
     gc.collect()
-    naive = rate(naive_playout, args.seconds)
-    plain = rate(plain_playout, args.seconds)
-    per_card = rate(engine_per_card, args.seconds)
-    rollout = rate(engine_playout, args.seconds)
+    fns = {"naive": naive_playout, "plain": plain_playout, "per_card": engine_per_card,
+           "rollout": engine_playout}
+    measured = rates(fns, args.seconds, rounds=6)
+    naive, plain, per_card, rollout = (measured[k] for k in fns)
     start, end = state_sizes()
     print("hands per CPU second on one core (time.process_time); each = deal + 52 random legal cards")
     print(f"naive list-of-objects engine : {naive:10,.0f} hands/s")
@@ -343,7 +364,9 @@ def main():
     ok = rollout >= GOAL_RATE and rollout / naive >= GOAL_RATIO and end < GOAL_BYTES
     print(f"goal hand state < {GOAL_BYTES:,} bytes: {'met' if end < GOAL_BYTES else 'not met'}")
     if not args.core_only:
-        ok = print_variants(args.seconds / 3, plain, rollout) and ok
+        cores = {"legal_moves()+play()": per_card, "playout(rng)": rollout}
+        core_fns = {"legal_moves()+play()": engine_per_card, "playout(rng)": engine_playout}
+        ok = print_variants(args.seconds / 3, plain, cores, core_fns) and ok
     if args.against:
         against(args.against, args.seconds)
     return 0 if ok else 1

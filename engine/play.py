@@ -8,6 +8,7 @@ copy is cheap and a full random playout stays fast (see bench/engine.py).
 import random
 from collections.abc import Iterable, Sequence
 
+from .actions import SUIT_ACTIONS, Action, card_actions, suit_actions
 from .cards import HOLDING_CARDS, BIT, SUIT_MASK, SUIT_OF, card_str, suit_str
 from .deal import Deal
 from .errors import IllegalAction
@@ -83,6 +84,17 @@ class HandState:
         t = HOLDING_CARDS
         return (t[0][h & 0x1FFF] + t[1][h >> 13 & 0x1FFF]
                 + t[2][h >> 26 & 0x1FFF] + t[3][h >> 39])
+
+    def legal_actions(self) -> list[Action]:
+        """The legal cards as the game state's actions (its hot path):
+        ``[play(c) for c in self.legal_moves()]``."""
+        held = self.hands[self.turn]
+        if self.n:
+            led = self.led_suit
+            follow = held >> 13 * led & 0x1FFF
+            if follow:                          # S6.2
+                return list(SUIT_ACTIONS[led][follow] or suit_actions(led, follow))
+        return card_actions(held)
 
     def legal_mask(self) -> int:
         """The legal cards as a mask."""

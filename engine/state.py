@@ -56,7 +56,16 @@ class BadRecord(EngineError):
 class GameState(ABC):
     """A whole game of one variant. Subclasses set the hand up from a deal
     (``_start``), answer ``_legal``, apply checked actions (``_apply``) and
-    describe the table (``_table_view``); the base keeps the record and phases."""
+    describe the table (``_table_view``); the base keeps the record and phases.
+
+    While a hand is in play, the cards go straight to the trick core the
+    variant names in ``_cards`` (the hot path of playouts): its legal cards are
+    the legal actions, and a card it takes is played; anything else, a card it
+    refuses included, takes the full way, refused in the variant's words. The
+    variant sets ``_cards`` as the play begins, unless rules of its own say which
+    cards may be played; the finished hand clears it."""
+
+    _cards: "HandState | TrickPlay | None" = None   # the core of the hand in play
 
     def __init__(self, variant: Variant, first_dealer: str) -> None:
         self.variant = variant
@@ -76,11 +85,28 @@ class GameState(ABC):
         """The player to act now, or None (between hands, or over)."""
 
     def legal_actions(self) -> list[Action]:
+        core = self._cards
+        if core is not None:
+            return core.legal_actions()
         return self._legal() if self.phase in ACTING and self.to_act else []
 
     def apply(self, action: Action | str) -> None:
         """Apply the action of the player to act; raises IllegalAction naming
         the rule (the state is unchanged then)."""
+        core = self._cards
+        if core is not None and type(action) is Action:
+            card = action.card
+            if card in CARDS and action.kind == "card":
+                try:
+                    core.play(card)
+                except IllegalAction:
+                    pass                 # refused below, the core unchanged
+                else:
+                    if not core.hands[core.turn]:    # core.complete: the hands are dealt even
+                        self._cards = None
+                        self._score_hand()
+                    self._actions.append(CARD_TEXT[card])
+                    return
         act = action if action.__class__ is Action else parse_action(action)
         if act.kind == "discard" and len(act.cards) > 1:
             self._apply_discards(act)
@@ -149,7 +175,14 @@ class GameState(ABC):
         return out
 
     def copy(self) -> "GameState":
-        return copy.deepcopy(self, {id(self.variant): self.variant})
+        """An independent copy: every mutable part copied, the frozen ones shared
+        (the variant, its options, the actions; the cores copy themselves)."""
+        deals = [_copy_deal(d) for d in self.deals]
+        memo: dict[int, Any] = {id(self.variant): self.variant, id(self.options): self.options,
+                                id(self.deals): deals}
+        if self.deals and self._actions is self.deals[-1]["actions"]:
+            memo[id(self._actions)] = deals[-1]["actions"]
+        return copy.deepcopy(self, memo)
 
     @abstractmethod
     def score(self) -> dict[str, Any]:
@@ -202,23 +235,8 @@ class GameState(ABC):
         except IllegalAction as exc:
             raise self._refuse(exc.detail, exc.rule, exc.reason, action, exc.params) from None
         if core.complete:
+            self._cards = None
             self._score_hand()
-
-    def _play_fast(self, core: "HandState | TrickPlay", action: Action) -> bool:
-        """``apply``'s hot path in play: a card the core takes is played, the
-        finished hand written, and True; anything else False, and the core
-        unchanged, for ``apply`` to refuse it with the variant's words."""
-        card = action.card
-        if card not in CARDS or action.kind != "card":
-            return False
-        try:
-            core.play(card)
-        except IllegalAction:
-            return False
-        if core.complete:
-            self._score_hand()
-        self._actions.append(CARD_TEXT[card])
-        return True
 
     def _between_rule(self) -> str:
         return "S7.2" if self.phase == Phase.OVER else "S7.3"
@@ -236,6 +254,23 @@ class GameState(ABC):
         and ``params`` the values its sentence names."""
         return IllegalAction(message, rule=rule, reason=reason, seat=self.to_act, action=str(action),
                              params=params)
+
+
+def _copy_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """A deal of the record, copied: texts, lists of texts (the actions) and the
+    hands' lists of texts, as a deal the state took holds; anything else deep."""
+    out: dict[str, Any] = {}
+    for key, value in deal.items():
+        if type(value) is str:
+            out[key] = value
+        elif type(value) is list and all(type(v) is str for v in value):
+            out[key] = value[:]
+        elif key == "hands" and type(value) is dict:
+            out[key] = {label: cards[:] if type(cards) is list else copy.deepcopy(cards)
+                        for label, cards in value.items()}
+        else:
+            out[key] = copy.deepcopy(value)
+    return out
 
 
 # --- reading deals -------------------------------------------------------------

@@ -144,18 +144,6 @@ class BidGame(GameState):
         allowed = list(bids[start:bisect_right(keys, (top, len(STRAINS)))])
         return allowed if forced else [PASS, *allowed]
 
-    # the hot path of playouts: GameState's in play, straight to the core
-
-    def legal_actions(self) -> list[Action]:
-        if self.phase is IN_PLAY and self.tricks is not None:
-            return self.tricks.legal_actions()
-        return super().legal_actions()
-
-    def apply(self, action: Action | str) -> None:
-        if (self.phase is not IN_PLAY or type(action) is not Action or self.tricks is None
-                or not self._play_fast(self.tricks, action)):
-            super().apply(action)
-
     # --- acting ---------------------------------------------------------------------
 
     def _apply(self, action: Action) -> None:
@@ -233,7 +221,8 @@ class BidGame(GameState):
         hands = [self.held[s] for s in SEATS]
         hands[SEATS.index(bidder)] = held ^ put
         assert self.trump is not None and self.ranking is not None   # named before the discards (B4)
-        self.tricks = BidTricks(hands, SEATS.index(bidder), self.trump, self.ranking, self.options)
+        self.tricks = self._cards = BidTricks(hands, SEATS.index(bidder), self.trump, self.ranking,
+                                              self.options)
         self.phase = Phase.PLAY                 # B4: the bidder leads
 
     # --- scoring ------------------------------------------------------------------

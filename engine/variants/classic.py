@@ -7,17 +7,17 @@ hands are scored by ``game.py``, ``scoring.py`` and ``drive_scoring.py``.
 import random
 from typing import Any
 
-from ..actions import SUIT_ACTIONS, CARDS, Action, card_actions, suit_actions
+from ..actions import Action, card_actions
 from ..cards import CARD_TEXT, card_str, cards_of, cards_text, parse_suit, suit_str
 from ..deal import deal as deal_cards
 from ..drive_scoring import drive_hand_scores
-from ..errors import EngineError, IllegalAction
+from ..errors import EngineError
 from ..game import Game, Rubber
 from ..play import HandState
 from ..record import parse_record
 from ..rules import PRESETS, Ruleset
 from ..seats import SEATS, SIDES
-from ..state import IN_PLAY, BadRecord, GameState, Phase, trump_text
+from ..state import BadRecord, GameState, Phase, trump_text
 from ..variant import Variant
 
 
@@ -53,7 +53,7 @@ class ClassicGame(GameState):
         if self._special_suit_due():
             raw["special_suit"] = "SHDC"[rng.randrange(4)]   # L9: turned at each game's start
             self._set_special_suit(raw["special_suit"])
-        self.hand = HandState.from_deal(d)
+        self.hand = self._cards = HandState.from_deal(d)
         self.phase = Phase.PLAY
         return raw
 
@@ -68,7 +68,7 @@ class ClassicGame(GameState):
         except EngineError as exc:
             raise BadRecord(str(exc), rule="S5") from None
         self._set_special_suit(deal.get("special_suit"))
-        self.hand = rec.start()
+        self.hand = self._cards = rec.start()
         self.phase = Phase.PLAY
 
     def _special_suit_due(self) -> bool:
@@ -94,36 +94,6 @@ class ClassicGame(GameState):
 
     def _apply(self, action: Action) -> None:
         self._play_card_of(self._core, action)      # no auction, no exchange (S6.5)
-
-    # the hot path of playouts: GameState's rules, on the core directly
-
-    def legal_actions(self) -> list[Action]:
-        hand = self.hand
-        if self.phase is not IN_PLAY or hand is None:
-            return []
-        held = hand.hands[hand.turn]
-        if hand.n:
-            led = hand.led_suit
-            follow = held >> 13 * led & 0x1FFF
-            if follow:                   # S6.2
-                return list(SUIT_ACTIONS[led][follow] or suit_actions(led, follow))
-        return card_actions(held)
-
-    def apply(self, action: Action | str) -> None:
-        hand = self.hand
-        if type(action) is Action and self.phase is IN_PLAY and hand is not None:
-            card = action.card
-            if card in CARDS and action.kind == "card":
-                try:
-                    hand.play(card)
-                except IllegalAction:
-                    pass                 # refused below, the core unchanged
-                else:
-                    if hand.n == 0 and len(hand.plays) == 52:
-                        self._score_hand()
-                    self._actions.append(CARD_TEXT[card])
-                    return
-        super().apply(action)
 
     def _score_hand(self) -> None:
         rules, hand = self.options, self._core

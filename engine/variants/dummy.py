@@ -117,8 +117,6 @@ def game_winner(totals: dict[str, int], options: DummyOptions) -> str | list[str
 class DummyGame(DummyTable):
     """A game of dummy whist (three players) or double dummy (two) to 21."""
 
-    _core_rules = False     # the jokers of no trump (Y3): _legal_cards; set for each hand by _declare
-
     def __init__(self, variant: Variant, first_dealer: str):
         super().__init__(variant, first_dealer)
         self.totals = {seat: 0 for seat in variant.seats}
@@ -335,7 +333,8 @@ class DummyGame(DummyTable):
         leader = self._seats.own_position(self._declarer_seat)   # Y3: the declarer leads
         self.tricks = TrickPlay(hands_by_position(self.seating, packets), (0, 1, 2, 3), leader,
                                 self.trump, self.ranking)
-        self._core_rules = self.trump != NO_TRUMP or not self.options.jokers   # no joker rule at play
+        # the core takes the cards unless the jokers of no trump have rules of their own (Y3)
+        self._cards = self.tricks if self.trump != NO_TRUMP or not self.options.jokers else None
         self.phase = Phase.PLAY
 
     def _score_hand(self) -> None:

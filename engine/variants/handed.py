@@ -139,7 +139,8 @@ class HandedGame(DummyTable):
         self.dealer_position = self._seats.own_position(dealer)
         trump = trump_for_hand(self.rules, self.hands_played, turned)
         leader = self._seats.left_of(self.dealer_position)          # S6.1
-        self.tricks = TrickPlay(hands_by_position(self.seating, dealt), (0, 1, 2, 3), leader, trump)
+        self.tricks = self._cards = TrickPlay(hands_by_position(self.seating, dealt), (0, 1, 2, 3), leader,
+                                              trump)
         self.phase = Phase.PLAY
 
     # --- play ---------------------------------------------------------------------

@@ -45,7 +45,7 @@ class TwoHandGame(GameState):
         self.decisions: dict[str, str] = {}     # player -> "keep" or "swap", in the order made
         self.trump: int | None = None
         self.turned: int | None = None
-        self.turned_shows = False
+        self._turned_kept = False                # the dealer kept the packet with the turned card
         self.tricks: TrickPlay | None = None
         self.hands_log: list[dict[str, Any]] = []
 
@@ -100,7 +100,7 @@ class TwoHandGame(GameState):
     def _set_up(self, masks: dict[str, int], trump: int, turned: int | None) -> None:
         self.trump, self.turned = trump, turned
         self.packets, self.playing, self.decisions = masks, {p: p for p in PLAYERS}, {}
-        self.turned_shows, self.tricks = self.turned is not None, None
+        self._turned_kept, self.tricks = self.turned is not None, None
         self.phase = Phase.EXCHANGE
 
     def _read_trump(self, deal: dict[str, Any], dealers: int) -> tuple[int, int | None]:
@@ -125,20 +125,6 @@ class TwoHandGame(GameState):
             return [KEEP, SWAP]
         return card_actions(self._tp.legal_mask())
 
-    def legal_actions(self) -> list[Action]:
-        if self.phase is IN_PLAY and self.tricks is not None:
-            return self.tricks.legal_actions()    # the hot path of playouts
-        return super().legal_actions()
-
-    def apply(self, action: Action | str) -> None:
-        tricks = self.tricks
-        if self.phase is IN_PLAY and type(action) is Action and tricks is not None:
-            if self._play_fast(tricks, action):
-                if self.turned_shows and len(tricks.plays) >= 2:
-                    self.turned_shows = False                 # S5: shown until the dealer plays
-                return
-        super().apply(action)
-
     def _apply(self, action: Action) -> None:
         if self.phase is IN_EXCHANGE:
             self._decide(action)
@@ -161,16 +147,20 @@ class TwoHandGame(GameState):
         if action.kind == "swap":
             self.playing[player] = RIGHT[player]                  # P1: irrevocably
             if player == self.dealer:
-                self.turned_shows = False                         # P1, P2: lost; the suit stays
+                self._turned_kept = False                         # P1, P2: lost; the suit stays
         if len(self.decisions) == len(PLAYERS):
             hands = [self.packets[self.playing[s]] if s in PLAYERS else 0 for s in SEATS]
-            self.tricks = TrickPlay(hands, (0, 2), SEATS.index(self.elder), self.trump)  # 4.7
+            self.tricks = self._cards = TrickPlay(hands, (0, 2), SEATS.index(self.elder), self.trump)  # 4.7
             self.phase = Phase.PLAY
 
     def _play(self, action: Action) -> None:
         self._play_card_of(self._tp, action)
-        if len(self._tp.plays) >= 2:
-            self.turned_shows = False                             # S5: shown until the dealer plays
+
+    @property
+    def turned_shows(self) -> bool:
+        """The turned card lies face up: until the dealer plays to the first
+        trick (S5), unless he swapped it away (P1, P2; the suit stays trumps)."""
+        return self._turned_kept and (self.tricks is None or len(self.tricks.plays) < 2)
 
     def _score_hand(self) -> None:
         t = self._tp

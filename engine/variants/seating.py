@@ -13,10 +13,10 @@ act for the position on turn, cards from the right hand, and the table's view
 from dataclasses import dataclass
 from typing import Any
 
-from ..actions import CARDS, Action, card_actions
+from ..actions import Action, card_actions
 from ..cards import BIT, card_str, cards_of, suit_str
 from ..errors import EngineError
-from ..state import IN_PLAY, GameState, Phase
+from ..state import GameState, Phase
 from ..tricks import TrickPlay
 
 DUMMY = "dummy"   # the label of the lone dummy of three players (it has no seat, Y1)
@@ -54,6 +54,9 @@ class Seating:
 
     def left_of(self, position: int) -> int:
         return (position + 1) & 3
+
+    def __deepcopy__(self, memo: dict[int, object]) -> "Seating":
+        return self                 # frozen, of texts: a game's copy shares it
 
 
 def dummy_opposite(players: tuple[str, ...], holder: str, dummy: str = DUMMY) -> Seating:
@@ -94,7 +97,6 @@ class DummyTable(GameState):
     seating: Seating | None = None
     tricks: TrickPlay | None = None
     _faced = False          # set by a subclass whose dummies are faced at a moment of the hand
-    _core_rules = True      # the cards the core takes are the ones the hand may play (_legal_cards)
 
     @property
     def faced(self) -> bool:
@@ -124,21 +126,6 @@ class DummyTable(GameState):
 
     def _legal_plays(self) -> list[Action]:
         return card_actions(self._legal_cards())
-
-    # the hot path of playouts: GameState's in play, straight to the core
-
-    def legal_actions(self) -> list[Action]:
-        if self.phase is IN_PLAY and self.tricks is not None:
-            return self.tricks.legal_actions() if self._core_rules else card_actions(self._legal_cards())
-        return super().legal_actions()
-
-    def apply(self, action: Action | str) -> None:
-        tricks = self.tricks
-        if (self.phase is IN_PLAY and type(action) is Action and tricks is not None
-                and (self._core_rules or action.card in CARDS and self._legal_cards() & BIT[action.card])
-                and self._play_fast(tricks, action)):
-            return
-        super().apply(action)
 
     def _play_card(self, action: Action) -> None:
         """Play the card of the position on turn; refuse (state unchanged) otherwise."""

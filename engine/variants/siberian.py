@@ -151,7 +151,7 @@ class SiberianGame(GameState):
     def _open_play(self, declarer: str, denom: str) -> None:
         self.declarer, self.denomination = declarer, denom
         leader = (SEATS.index(declarer) + 1) % 4                       # R1: the declarer's left
-        self.hand = TrickPlay(self.deal_hands, (0, 1, 2, 3), leader, parse_suit(denom))
+        self.hand = self._cards = TrickPlay(self.deal_hands, (0, 1, 2, 3), leader, parse_suit(denom))
         self.phase = Phase.PLAY
 
     # --- play ------------------------------------------------------------------
@@ -166,16 +166,6 @@ class SiberianGame(GameState):
             self._call(action)
             return
         self._play_card_of(self._tp, action)
-
-    def legal_actions(self) -> list[Action]:
-        if self.phase is IN_PLAY and self.hand is not None:
-            return self.hand.legal_actions()      # the hot path of playouts
-        return super().legal_actions()
-
-    def apply(self, action: Action | str) -> None:
-        if (self.phase is not IN_PLAY or type(action) is not Action or self.hand is None
-                or not self._play_fast(self.hand, action)):
-            super().apply(action)
 
     def tricks(self) -> tuple[int, int]:
         won = self.hand.won if self.hand else [0, 0, 0, 0]

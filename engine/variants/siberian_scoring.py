@@ -37,6 +37,9 @@ class Entry:
         return {"side": ("NS", "EW")[self.side], "what": self.what, "points": self.points,
                 "line": "below" if self.below else "above"}
 
+    def __deepcopy__(self, memo: dict[int, object]) -> "Entry":
+        return self                 # frozen, of numbers and texts: a game's copy shares it
+
 
 def side_masks(hands: Sequence[int]) -> tuple[int, int]:
     return (hands[0] | hands[2], hands[1] | hands[3])
