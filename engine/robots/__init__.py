@@ -8,6 +8,7 @@
 """
 
 from .base import LiveView, Robot
+from .pimc import PimcRobot
 from .random_robot import RandomRobot
 from .rules import RulesRobot
 from .strong import StrongRobot
@@ -16,6 +17,7 @@ ROBOTS: dict[str, type[Robot]] = {
     "random": RandomRobot,
     "rules": RulesRobot,
     "strong": StrongRobot,
+    "pimc": PimcRobot,
 }
 
-__all__ = ["ROBOTS", "LiveView", "RandomRobot", "Robot", "RulesRobot"]
+__all__ = ["ROBOTS", "LiveView", "PimcRobot", "RandomRobot", "Robot", "RulesRobot", "StrongRobot"]

@@ -19,7 +19,8 @@ the layout dealt: no hidden card is ever read. Only plain four-handed whist
 elsewhere, or when the seat did not see every trick, every layout weighs 1.
 """
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, TypeAlias
 
 from ..cards import BIT, FULL_DECK, SUIT_MASK
 from ..views import Played, Seen
@@ -56,9 +57,35 @@ def decisions(sit: "Situation") -> int:
     return sum(1 for t in [*(sit.history or ()), sit.trick] for p, _ in t if p in hidden)
 
 
-def layout_weight(sit: "Situation", hands: list[int], p_opponent: float, p_partner: float) -> float:
+@dataclass(frozen=True)
+class Fit:
+    """How often a seat plays the rules robot's card, by the kind of play: a
+    lead, following suit, or a card of another suit (a discard or a ruff).
+    """
+
+    lead: float
+    follow: float
+    discard: float
+
+    def of(self, k: int, led: int, card: int) -> float:
+        if not k:
+            return self.lead
+        return self.follow if card // 13 == led else self.discard
+
+
+Chance: TypeAlias = float | Fit          # one figure for every kind of play, or one a kind
+
+
+def _chance(p: Chance, k: int, led: int, card: int) -> float:
+    return p.of(k, led, card) if isinstance(p, Fit) else p
+
+
+def layout_weight(sit: "Situation", hands: list[int], p_opponent: Chance, p_partner: Chance) -> float:
     """The likelihood of the hidden plays so far under the rules robot's
-    play, for the hands by position ``hands`` (the known ones and a layout)."""
+    play, for the hands by position ``hands`` (the known ones and a layout):
+    each hidden choice among ``n`` legal cards weighs ``p`` where it is the
+    rules robot's card and ``(1 - p) / (n - 1)`` where it is not, ``p`` the
+    partner's or the opponents' figure (a ``Fit`` gives one by kind of play)."""
     me = sit.to_play
     hidden = sit.counts
     held = list(hands)
@@ -81,7 +108,7 @@ def layout_weight(sit: "Situation", hands: list[int], p_opponent: float, p_partn
                 n = legal.bit_count()
                 if n > 1:
                     view.seat, view.hand = p, hand
-                    p_match = p_partner if p == me ^ 2 else p_opponent
+                    p_match = _chance(p_partner if p == me ^ 2 else p_opponent, k, led, c)
                     if rules_card(view, memories[p]) == c:
                         weight *= p_match
                     else:
@@ -113,4 +140,4 @@ def resample(weights: list[float], k: int, u: float) -> dict[int, int]:
     return out
 
 
-__all__ = ["can_weigh", "decisions", "layout_weight", "resample"]
+__all__ = ["Fit", "can_weigh", "decisions", "layout_weight", "resample"]

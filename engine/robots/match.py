@@ -22,7 +22,8 @@ import copy
 import math
 import random
 import time
-from typing import Any
+from collections.abc import Callable, Mapping
+from typing import Any, TypeAlias
 
 from ..errors import EngineError
 from ..seats import SEATS
@@ -33,33 +34,46 @@ from .base import Robot
 from .rules import RulesRobot
 
 OVER = (Phase.SCORED, Phase.OVER)
+Maker: TypeAlias = Callable[..., Robot]      # a robot from its seed: ROBOTS[name](seed=...)
 
 
 class UnknownRobot(EngineError):
     """A robot name that is not in ``ROBOTS``."""
 
 
-def run_match(ns: str, ew: str, deals: int, seed: int, rules: str | dict[str, Any] = "short") -> dict[str, Any]:
-    """The duplicate match of robot ``ns`` (A) against robot ``ew`` (B)."""
+def run_match(ns: str, ew: str, deals: int, seed: int, rules: str | dict[str, Any] = "short", *,
+              first: int = 0, makers: Mapping[str, Maker] | None = None,
+              samples: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The duplicate match of robot ``ns`` (A) against robot ``ew`` (B) over
+    deals ``first`` .. ``first + deals - 1``. ``makers`` gives robots by name
+    (``ROBOTS`` by default; a bench passes robots with other budgets);
+    ``samples``, if given, receives the figures behind the summary: each
+    deal's ``tricks`` and ``points`` and, by side (``"A"``, ``"B"``), each
+    decision's ``wall_ms`` and ``cpu_ms`` (``time.process_time``, every
+    thread of the process)."""
     variant = find_variant(rules)
+    robots = ROBOTS if makers is None else makers
     for name in (ns, ew):
-        if name not in ROBOTS:
-            raise UnknownRobot(f"unknown robot {name!r}; robots: {', '.join(ROBOTS)}")
+        if name not in robots:
+            raise UnknownRobot(f"unknown robot {name!r}; robots: {', '.join(robots)}")
     tricks: list[float] = []
     points: list[float] = []
     times: dict[str, list[float]] = {"A": [], "B": []}   # ms per decision, robot A's and B's
-    for number in range(deals):
+    cpu: dict[str, list[float]] = {"A": [], "B": []}
+    for number in range(first, first + deals):
         dealer = variant.seats[number % len(variant.seats)]
         rng = random.Random(f"{seed}|deal|{number}")
-        first = variant.new_game(first_dealer=dealer)
-        first.deal(rng)
-        raw = {k: v for k, v in copy.deepcopy(first.deals[0]).items() if k != "actions"}
-        second = variant.new_game(first_dealer=dealer)
-        second.start_deal(raw)
-        results = [_play(game, ew if swap else ns, ns if swap else ew, swap, f"{seed}|{number}", times)
-                   for game, swap in ((first, False), (second, True))]
+        one = variant.new_game(first_dealer=dealer)
+        one.deal(rng)
+        raw = {k: v for k, v in copy.deepcopy(one.deals[0]).items() if k != "actions"}
+        two = variant.new_game(first_dealer=dealer)
+        two.start_deal(raw)
+        results = [_play(game, ew if swap else ns, ns if swap else ew, swap, f"{seed}|{number}", (times, cpu), robots)
+                   for game, swap in ((one, False), (two, True))]
         tricks.append(sum(r[0] for r in results) / 2)
         points.append(sum(r[1] for r in results) / 2)
+    if samples is not None:
+        samples.update(tricks=tricks, points=points, wall_ms=times, cpu_ms=cpu)
     mean = sum(tricks) / deals if deals else 0.0
     var = sum((t - mean) ** 2 for t in tricks) / (deals - 1) if deals > 1 else 0.0
     return {"deals": deals, "tricks_per_deal": round(mean, 4), "se": round(math.sqrt(var / deals), 4) if deals else 0.0,
@@ -68,7 +82,8 @@ def run_match(ns: str, ew: str, deals: int, seed: int, rules: str | dict[str, An
 
 
 def _play(game: GameState, first_name: str, second_name: str, swap: bool, key: str,
-          times: dict[str, list[float]]) -> tuple[float, float]:
+          clocks: tuple[dict[str, list[float]], dict[str, list[float]]],
+          makers: Mapping[str, Maker]) -> tuple[float, float]:
     """Play one hand; returns A's advantage in tricks and points. ``first_name``
     is the robot on the first side (N-S, or the declarer), A's unless swapped."""
     players = game.variant.seats
@@ -86,10 +101,12 @@ def _play(game: GameState, first_name: str, second_name: str, swap: bool, key: s
         name = first_name if first_side else second_name
         robot = robots.get((seat, name))
         if robot is None:
-            robot = robots[seat, name] = ROBOTS[name](seed=f"{key}|{swap}|{seat}")
-        start = time.perf_counter()
+            robot = robots[seat, name] = makers[name](seed=f"{key}|{swap}|{seat}")
+        start, start_cpu = time.perf_counter(), time.process_time()
         action = robot.choose(view)
-        times["A" if first_side == a_first else "B"].append((time.perf_counter() - start) * 1000)
+        side = "A" if first_side == a_first else "B"
+        clocks[0][side].append((time.perf_counter() - start) * 1000)
+        clocks[1][side].append((time.process_time() - start_cpu) * 1000)
         game.apply(action)
     final = game.view(players[0])
     first_set = _first_players(game, final)

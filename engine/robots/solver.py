@@ -24,7 +24,7 @@ from functools import cache
 from types import SimpleNamespace
 from typing import Any
 
-from ..cards import BIT, JOKER_SUIT, NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, cards_of
+from ..cards import BIG_JOKER, BIT, JOKER_SUIT, LITTLE_JOKER, NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, cards_of
 from ..tricks import TrickPlay, card_power, card_suits
 from ..views import Played
 
@@ -162,11 +162,43 @@ class _Out(Exception):
     """The node budget ran out in the middle of a depth."""
 
 
+class _Core(TrickPlay):
+    """The general trick core where, in no trump, a joker may also be thrown
+    at any time (bid whist's option, B3): the search then plays a superset
+    of the legal cards, and a trick in progress where a seat threw a joker
+    while a layout gives it the suit led is replayed, not refused."""
+
+    __slots__ = ()
+
+    def __init__(self, hands: list[int], seats: tuple[int, ...], leader: int, trump: int, ranking: str):
+        super().__init__(hands, seats, leader, trump, ranking)
+        self._own_legality = trump == NO_TRUMP and any(h & _JOKERS for h in hands)
+
+    def legal_mask(self) -> int:
+        mask = super().legal_mask()
+        if self._own_legality and self.trick:
+            mask |= self.hands[self.turn] & _JOKERS
+        return mask
+
+    def copy(self) -> "_Core":
+        new = _Core.__new__(_Core)
+        for name in TrickPlay.__slots__:
+            setattr(new, name, getattr(self, name))
+        new.hands, new.trick, new.winners = self.hands[:], self.trick[:], self.winners[:]
+        new.plays, new.won = self.plays[:], self.won[:]
+        return new
+
+    __copy__ = copy
+
+
+_JOKERS = BIT[LITTLE_JOKER] | BIT[BIG_JOKER]
+
+
 def core_of(pos: Position) -> TrickPlay:
     held = list(pos.hands)
     for p, c in pos.trick:
         held[p] |= BIT[c]
-    tp = TrickPlay(held, pos.seats, pos.leader, pos.trump, pos.ranking)
+    tp = _Core(held, pos.seats, pos.leader, pos.trump, pos.ranking)
     for _, c in pos.trick:
         tp.play(c)
     return tp

@@ -56,7 +56,7 @@ from typing import Any, TypeAlias
 from ..actions import Action, parse_action, play
 from ..views import SeatView
 from .base import LiveView
-from .inference import decisions, layout_weight, resample
+from .inference import Chance, Fit, decisions, layout_weight, resample
 from .rules import RulesRobot
 from .sampling import Dealer, Layout, Memory, Situation, memory_of_seat_view
 from .solver import Position, Stopped, dds_values, load_solver, search_values
@@ -74,7 +74,8 @@ class StrongRobot:
     def __init__(self, seed: int | str = 0, samples: int = 20, nodes: int = 2000,
                  deadline_seconds: float | None = DEADLINE, fallback: RulesRobot | None = None,
                  early_samples: int = 10, lead_samples: int = 8, near: float = 0.0, settle: int = 10**6,
-                 margin: float = 0.5, candidates: int = 200, p_opponent: float = 0.8, p_partner: float = 0.6,
+                 margin: float = 0.5, candidates: int = 200, p_opponent: Chance | tuple[float, float, float] = 0.8,
+                 p_partner: Chance | tuple[float, float, float] = 0.6,
                  cap_seconds: object = _UNSET):
         if cap_seconds is not _UNSET:       # the old name of the deadline
             assert cap_seconds is None or isinstance(cap_seconds, (int, float))   # a deadline, or None
@@ -88,7 +89,7 @@ class StrongRobot:
         self.near = near                    # the rules robot's card stands if this close to the best average
         self.settle, self.margin = settle, margin  # stop sampling after settle layouts once one card leads by margin
         self.candidates = candidates        # layouts dealt to weigh by the play so far (0: no inference)
-        self.p_opponent, self.p_partner = p_opponent, p_partner   # inference.py: the rules robot's card, how likely
+        self.p_opponent, self.p_partner = _fit(p_opponent), _fit(p_partner)   # inference.py: the rules robot's card, how likely
         self.fallback = fallback if fallback is not None else RulesRobot(seed)
         self.memories: dict[str | int, Memory] = {}  # by seat (label, or 0-3 on the fast path): what it has seen
         self.capped = 0                     # decisions the deadline cut short
@@ -245,6 +246,11 @@ def _clear(total: Values, lead: float) -> bool:
     (cards level with it so far are ties, settled without sampling more)."""
     top = max(total.values())
     return all(v == top or top - v >= lead for v in total.values())
+
+
+def _fit(p: Chance | tuple[float, float, float]) -> Chance:
+    """A figure for every kind of play, or one a kind (lead, follow, other suit)."""
+    return Fit(*p) if isinstance(p, tuple) else p
 
 
 def _card(action: Action) -> int:
