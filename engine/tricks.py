@@ -33,6 +33,15 @@ def card_power(ranking: str, trump: int) -> tuple[int, ...]:
 
 
 @cache
+def card_keys(ranking: str, trump: int) -> tuple[int, ...]:
+    """What each card is worth to a trick (S6.4, B3): a trump above any card
+    of the suit led, then by power; the key of a card neither trump nor of
+    the suit led is not asked (it is worth nothing)."""
+    power, suits = card_power(ranking, trump), card_suits(trump)
+    return tuple((65 if suits[c] == trump else 33) + power[c] for c in range(54))
+
+
+@cache
 def card_suits(trump: int) -> tuple[int, ...]:
     """The suit each card follows as: jokers are trumps in a trump game (B3)
     and a suit of their own in no trump."""
@@ -47,7 +56,7 @@ class TrickPlay:
 
     __slots__ = ("seats", "size", "hands", "deal_hands", "trump", "ranking", "power", "suit",
                  "turn", "trick", "winners", "plays", "won", "first_leader", "_next",
-                 "led", "best", "best_seat", "_own_legality")
+                 "keys", "led", "best", "best_seat", "_own_legality")
 
     def __init__(self, hands: Iterable[int], seats: Iterable[int], leader: int, trump: int,
                  ranking: str = "uptown") -> None:
@@ -57,6 +66,7 @@ class TrickPlay:
         self.hands = list(self.deal_hands)
         self.trump, self.ranking = trump, ranking
         self.power, self.suit = card_power(ranking, trump), card_suits(trump)
+        self.keys = card_keys(ranking, trump)
         self.turn = self.first_leader = leader
         self.trick: list[Played] = []        # (seat, card) of the trick in progress
         self.winners: list[int] = []
@@ -141,17 +151,13 @@ class TrickPlay:
         self.plays.append(card)
         trick = self.trick
         trick.append((seat, card))
-        # S6.4 as trick_winner says, one card at a time: the key orders trumps over the
-        # suit led over the rest (worth nothing), then power; a card before the first to
-        # set the suit is a joker of no trump, worth nothing whatever follows
+        # S6.4 as trick_winner says, one card at a time (card_keys); a card before the
+        # first to set the suit is a joker of no trump, worth nothing whatever follows
         suit = self.suit[card]
         if led is None and suit != JOKER_SUIT:
             self.led = led = suit
-        if suit == trump:
-            if 65 + self.power[card] > self.best:
-                self.best, self.best_seat = 65 + self.power[card], seat
-        elif suit == led and 33 + self.power[card] > self.best:
-            self.best, self.best_seat = 33 + self.power[card], seat
+        if (suit == trump or suit == led) and self.keys[card] > self.best:
+            self.best, self.best_seat = self.keys[card], seat
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return
@@ -203,7 +209,7 @@ class TrickPlay:
 
     def copy(self) -> "TrickPlay":
         new = TrickPlay.__new__(TrickPlay)
-        for name in ("seats", "size", "deal_hands", "trump", "ranking", "power", "suit",
+        for name in ("seats", "size", "deal_hands", "trump", "ranking", "power", "suit", "keys",
                      "turn", "first_leader", "_next", "led", "best", "best_seat", "_own_legality"):
             setattr(new, name, getattr(self, name))
         new.hands, new.trick, new.winners = self.hands[:], self.trick[:], self.winners[:]

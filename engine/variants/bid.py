@@ -8,11 +8,13 @@ side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 """
 
 import random
+from collections.abc import Callable
 from bisect import bisect_left, bisect_right
+from operator import itemgetter
 from typing import Any
 
 from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, is_among, ranking, trump
-from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, mask_of, parse_suit
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import (IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase, packets_json,
@@ -26,6 +28,10 @@ HAND = 12                                               # B1
 PACKETS: dict[str, int] = {**{s: HAND for s in SEATS}, "kitty": KITTY}
 _KITTY_AT = {"last_six": range(48, 54), "first_six": range(KITTY),   # deck positions (B1)
              "after_first_rounds": range(4, 30, 5)}
+_Pick = Callable[[list[int]], tuple[int, ...]]
+# the kitty's cards and the others (in order) picked out of a shuffled deck, by kitty_deal
+_PICK: dict[str, tuple[_Pick, _Pick]] = {
+    how: (itemgetter(*at), itemgetter(*(p for p in range(54) if p not in at))) for how, at in _KITTY_AT.items()}
 
 
 class BidGame(GameState):
@@ -86,11 +92,11 @@ class BidGame(GameState):
         six are taken from the positions ``kitty_deal`` names (B1)."""
         deck = list(range(54))
         rng.shuffle(deck)
-        kitty_at = _KITTY_AT[self.options.kitty_deal]
-        rest = [card for pos, card in enumerate(deck) if pos not in kitty_at]
+        kitty_at, dealt_at = _PICK[self.options.kitty_deal]
+        rest = dealt_at(deck)
         first = SEATS.index(dealer) + 1
-        held = {SEATS[(first + k) % 4]: mask_of(rest[k::4]) for k in range(4)}
-        kitty = mask_of(deck[pos] for pos in kitty_at)
+        held = {SEATS[(first + k) % 4]: sum(map(BIT.__getitem__, rest[k::4])) for k in range(4)}
+        kitty = sum(map(BIT.__getitem__, kitty_at(deck)))
         self._new_hand({s: held[s] for s in SEATS}, kitty)
         self.phase = Phase.AUCTION
         return {"dealer": dealer, "hands": packets_json({**self.held, "kitty": kitty})}

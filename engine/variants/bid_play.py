@@ -25,7 +25,9 @@ class BidTricks(TrickPlay):
                  options: BidOptions) -> None:
         super().__init__(hands, (0, 1, 2, 3), leader, trump, ranking)
         self.joker_follow, self.joker_lead = options.nt_joker_follow, options.nt_joker_lead
-        self._own_legality = trump == NO_TRUMP     # the jokers' rules of no trump (B3): legal_mask
+        # the options that change which jokers may go in no trump (B3): legal_mask asks them
+        self._own_legality = trump == NO_TRUMP and (self.joker_follow == "any_time"
+                                                    or self.joker_lead == "only_if_forced")
 
     def legal_mask(self) -> int:
         mask = super().legal_mask()

@@ -151,8 +151,8 @@ class DummyGame(DummyTable):
         else:
             deck = shuffled_deck(rng)
         packets = deal_round(deck, self._deal_order(dealer), self._counts())
-        self._set_up({label: mask_of(packets[label]) for label in self.labels})
-        return {"dealer": dealer, "hands": {label: [CARD_TEXT[c] for c in packets[label]]
+        self._set_up({label: sum(map(BIT.__getitem__, packets[label])) for label in self.labels})
+        return {"dealer": dealer, "hands": {label: list(map(CARD_TEXT.__getitem__, packets[label]))
                                             for label in self.labels}}
 
     def _start(self, deal: dict[str, Any]) -> None:

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..actions import Action
-from ..cards import BIT, CARD_TEXT, FULL_DECK, card_str, mask_of, parse_card
+from ..cards import BIT, CARD_TEXT, FULL_DECK, card_str, parse_card
 from ..deal import shuffled_deck, trump_for_hand
 from ..errors import EngineError
 from ..game import Game, Rubber
@@ -109,13 +109,13 @@ class HandedGame(DummyTable):
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         deck = shuffled_deck(rng)
         packets = deal_round(deck, self._deal_order(dealer), {label: 13 for label in self.labels})
-        raw: dict[str, Any] = {"dealer": dealer, "hands": {label: [CARD_TEXT[c] for c in packets[label]]
+        raw: dict[str, Any] = {"dealer": dealer, "hands": {label: list(map(CARD_TEXT.__getitem__, packets[label]))
                                            for label in self.labels}}
         turned = None
         if self.rules.turns_trump:
             turned = deck[51]
             raw["trump_card"] = CARD_TEXT[turned]     # S5: the dealer's last card
-        self._set_up(dealer, {label: mask_of(packets[label]) for label in self.labels}, turned)
+        self._set_up(dealer, {label: sum(map(BIT.__getitem__, packets[label])) for label in self.labels}, turned)
         return raw
 
     def _start(self, deal: dict[str, Any]) -> None:
