@@ -50,13 +50,13 @@ def robots_around(me, table, seat):
 
 def first_hand_played(page, me, table, seat):
     """Seat `me` among robots at `table`, open its page and play my cards until the first
-    hand's result shows."""
+    hand's result shows, or the game is over with it."""
     fetched(lambda: robots_around(me, table, seat))  # in a thread: Playwright holds this one's event loop
     page.goto(f"/play/{table.pk}/")
     result = page.locator("#play-hand-result")
     for _ in range(WORKER_WAIT_MS * 3 // 50):
-        if result.is_visible():
-            return result
+        if result.is_visible() or page.locator(PLAY).get_attribute("data-phase") == "over":
+            return result  # over: the game ended with its first hand (the caller deals again)
         if my_turn(page):
             before = version(page)
             page.locator(LEGAL).first.click()
