@@ -7,6 +7,8 @@ import pytest
 from drive.core.cache import TolerantRedisCache
 from tests.asgi_server import free_port
 
+pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
+
 
 @pytest.fixture
 def unreachable():

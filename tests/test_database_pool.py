@@ -7,6 +7,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
+
 ROOT = Path(__file__).resolve().parents[1]
 SHOW = ("import django, json, os; os.environ.setdefault('DJANGO_SETTINGS_MODULE', 'drive.settings'); django.setup(); "
         "from django.conf import settings as s; d = s.DATABASES['default']; "

@@ -7,6 +7,8 @@ from pathlib import Path
 import pytest
 import yaml
 
+pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
+
 ROOT = Path(__file__).resolve().parent.parent
 PRODUCTION = {
     "DJANGO_DEBUG": "false",

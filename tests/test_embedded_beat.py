@@ -1,7 +1,11 @@
 """The embedded default's beat (drive/core/beat.py): with no Redis nothing else runs the
 sweeps of CELERY_BEAT_SCHEDULE (a stand-in robot for a player who never came waited for
 ever on `bin/serve`), so the server runs them at their periods, eagerly."""
+import pytest
+
 from drive.core import beat
+
+pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
 
 
 def test_every_scheduled_task_runs_at_once_then_at_its_period(settings):

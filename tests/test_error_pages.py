@@ -8,7 +8,7 @@ from django.test import Client, RequestFactory
 from django.urls import get_resolver
 from django.utils import translation
 
-pytestmark = pytest.mark.urls("tests.error_urls")
+pytestmark = [pytest.mark.urls("tests.error_urls"), pytest.mark.embedded]
 
 
 @pytest.fixture(autouse=True)

@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.embedded]
 SECRET = "monitor-secret-1234"
 
 

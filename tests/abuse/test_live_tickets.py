@@ -14,6 +14,8 @@ from drive.asgi import application
 from drive.live.consumers import REFUSED
 from drive.core.tickets import SALT, issue_ticket, ticket_admits
 
+pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
+
 ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 

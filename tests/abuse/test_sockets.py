@@ -16,6 +16,8 @@ from drive.games.models import PlayTable
 from tests.play.test_websocket import WAIT, frame, open_socket, session_cookie
 from tests.play.test_websocket import four, table_of_four  # noqa: F401 - fixtures
 
+pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
+
 
 
 @pytest.fixture

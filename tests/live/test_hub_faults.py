@@ -18,6 +18,8 @@ from drive.core.broadcast import event_group
 from drive.live import hub as hubs
 from drive.core.tickets import issue_ticket
 
+pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
+
 ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
 
