@@ -87,8 +87,13 @@ def test_robot_cards_tricks_and_a_hands_end_are_shown_at_a_human_pace(make_user,
         raise AssertionError("four games in a row ended in their first hand")
     # The hand is over: its last trick is on the table with its winner and the result, while
     # the server is already in the second hand with two robots' cards played.
-    deals = fetched(lambda: PlayTable.objects.get(pk=table.pk).record["deals"])
-    assert len(deals) == 2 and len(deals[1]["actions"]) >= 2
+    # The robots' cards are sent once my last card's answer is out (and, eagerly, after the
+    # hand's review), so the server may be a moment behind the page: wait for them.
+    def second_hand_started():
+        deals = fetched(lambda: PlayTable.objects.get(pk=table.pk).record["deals"])
+        return len(deals) == 2 and len(deals[1]["actions"]) >= 2
+
+    wait_until(page, second_hand_started, "the second hand's first two robots' cards on the server")
     assert page.locator("#play-table .played .pcard").count() == 4
     assert page.locator("#play-table .played.winner").count() == 1
     assert "Hand 1 is over" in result.inner_text() and "Next hand" in result.inner_text()
