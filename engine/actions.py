@@ -20,7 +20,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Literal
 
-from .cards import CARD_TEXT, HOLDING_CARDS, card_str, parse_card
+from .cards import CARD_TEXT, card_str, holding_table, parse_card
 from .errors import EngineError
 
 ActionKind = Literal["card", "pass", "bid", "denomination", "trump", "ranking",
@@ -90,8 +90,8 @@ _WORDS = {"pass": PASS, "keep": KEEP, "swap": SWAP}
 # legal actions of a hand are looked up, not built (the hot path of playouts).
 CARD_ACTIONS = tuple(Action("card", card=c) for c in range(54))
 CARDS = frozenset(range(54))     # the card numbers: ``card in CARDS`` is a card of the 54
-# the card actions of each 13-bit holding of each suit, made the first time asked (suit_actions)
-SUIT_ACTIONS: tuple[list[tuple[Action, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
+# the card actions of each 13-bit holding of each suit: legal actions are looked up
+SUIT_ACTIONS = tuple(holding_table(s, CARD_ACTIONS.__getitem__) for s in range(4))
 _S, _H, _D, _C = SUIT_ACTIONS
 _JOKER_ACTIONS = ((), (CARD_ACTIONS[52],), (CARD_ACTIONS[53],), CARD_ACTIONS[52:])
 _BIDS: dict[tuple[int, str], Action] = {}
@@ -104,32 +104,21 @@ def play(card: int) -> Action:
 
 
 def suit_actions(suit: int, holding: int) -> tuple[Action, ...]:
-    """The card actions of a 13-bit holding of one suit, ascending (looked up once made)."""
-    made = SUIT_ACTIONS[suit][holding]
-    if made is None:
-        made = SUIT_ACTIONS[suit][holding] = tuple(CARD_ACTIONS[c] for c in HOLDING_CARDS[suit][holding])
-    return made
+    """The card actions of a 13-bit holding of one suit, ascending."""
+    return SUIT_ACTIONS[suit][holding]
 
 
 def card_actions(mask: int) -> list[Action]:
     """The card actions of a mask's cards, ascending: ``[play(c) for c in cards_of(mask)]``."""
-    spades, hearts = mask & 0x1FFF, mask >> 13 & 0x1FFF
-    diamonds, clubs = mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF
-    s, h, d, c = _S[spades], _H[hearts], _D[diamonds], _C[clubs]
-    if s is None or h is None or d is None or c is None:
-        s, h = suit_actions(0, spades), suit_actions(1, hearts)
-        d, c = suit_actions(2, diamonds), suit_actions(3, clubs)
     if mask >> 52:
-        return [*s, *h, *d, *c, *_JOKER_ACTIONS[mask >> 52 & 3]]
-    return [*s, *h, *d, *c]
+        return [*_S[mask & 0x1FFF], *_H[mask >> 13 & 0x1FFF], *_D[mask >> 26 & 0x1FFF],
+                *_C[mask >> 39 & 0x1FFF], *_JOKER_ACTIONS[mask >> 52 & 3]]
+    return [*_S[mask & 0x1FFF], *_H[mask >> 13 & 0x1FFF], *_D[mask >> 26 & 0x1FFF], *_C[mask >> 39]]
 
 
 def action_text(action: Action) -> str:
-    """``str(action)``, a card's looked up: the text a record keeps."""
-    card = action.card
-    if card is not None and action.kind == "card" and card.__class__ is int and 0 <= card < 54:
-        return CARD_TEXT[card]
-    return str(action)
+    """``str(action)``, the shared actions' looked up: the text a record keeps."""
+    return _TEXTS.get(id(action)) or str(action)
 
 
 def bid(level: int, strain: str) -> Action:
@@ -140,6 +129,7 @@ def bid(level: int, strain: str) -> Action:
         made = Action("bid", level=level, strain=strain)
         if len(_BIDS) < 256:
             _BIDS[(level, strain)] = made
+            _TEXTS[id(made)] = str(made)
     return made
 
 
@@ -167,6 +157,7 @@ def _named(kind: ActionKind, strain: str) -> Action:
         made = Action(kind, strain=strain)
         if len(_NAMED) < 64:
             _NAMED[(kind, strain)] = made
+            _TEXTS[id(made)] = str(made)
     return made
 
 
@@ -180,6 +171,11 @@ def discard(cards: Iterable[int]) -> Action:
     if len(put) == 1 and put[0].__class__ is int and 0 <= put[0] < 54:
         return DISCARD_ACTIONS[put[0]]
     return Action("discard", cards=put)
+
+
+# the texts of the shared actions by identity (action_text): each of them lives as long
+# as the process, so no other action ever has its id; bids and named ones join as made
+_TEXTS: dict[int, str] = {id(a): str(a) for a in (*CARD_ACTIONS, *DISCARD_ACTIONS, PASS, KEEP, SWAP)}
 
 
 def parse_action(text: object) -> Action:

@@ -7,15 +7,16 @@ set, so each suit is a 13-bit block in the same order a double-dummy solver
 uses (rule S2: A K Q J 10 9 8 7 6 5 4 3 2, high to low).
 """
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from enum import IntEnum
-from typing import TypeAlias
+from typing import TypeAlias, TypeVar
 
 from .errors import EngineError
 
 
 Card: TypeAlias = int  # 0-53, see above
 Hand: TypeAlias = int  # a mask of cards
+T = TypeVar("T")
 
 
 class Suit(IntEnum):
@@ -43,17 +44,19 @@ _JOKER_CARDS: tuple[tuple[int, ...], ...] = ((), (LITTLE_JOKER,), (BIG_JOKER,), 
 _JOKER_TEXT = ("LJ", "BJ")
 
 
-def _holding_table(suit: int) -> tuple[tuple[int, ...], ...]:
-    """Cards of every 13-bit holding of a suit, ascending: turns a mask into
-    cards without a bit loop (the hot path of legal_moves)."""
-    table: list[tuple[int, ...]] = [()]
-    for rank in range(13):      # holdings with bit ``rank`` set extend those below it
-        card = (13 * suit + rank,)
-        table += [cards + card for cards in table]
+def holding_table(suit: int, of_card: "Callable[[int], T]") -> tuple[tuple[T, ...], ...]:
+    """``of_card`` of the cards of every 13-bit holding of a suit, ascending:
+    turns a mask into cards (their texts, their actions) without a bit loop, the
+    hot path of legal moves. Made whole by doubling (holdings with bit ``rank``
+    set extend those below it): about a millisecond a suit."""
+    table: list[tuple[T, ...]] = [()]
+    for rank in range(13):
+        one = (of_card(13 * suit + rank),)
+        table += [made + one for made in table]
     return tuple(table)
 
 
-HOLDING_CARDS = tuple(_holding_table(s) for s in range(4))
+HOLDING_CARDS = tuple(holding_table(s, int) for s in range(4))
 
 _SYMBOLS = "♠♥♦♣"
 _RANK_NAMES = {
@@ -110,27 +113,16 @@ def card_str(card: int) -> str:
 
 
 CARD_TEXT = tuple(card_str(c) for c in range(54))   # card_str of every card, looked up
-# the texts of each 13-bit holding of each suit, made the first time asked (cards_text)
-_SUIT_TEXT: tuple[list[tuple[str, ...] | None], ...] = tuple([None] * 8192 for _ in range(4))
-_S_TEXT, _H_TEXT, _D_TEXT, _C_TEXT = _SUIT_TEXT
+# the texts of each 13-bit holding of each suit (a deal record's packets are four lookups)
+_S_TEXT, _H_TEXT, _D_TEXT, _C_TEXT = (holding_table(s, CARD_TEXT.__getitem__) for s in range(4))
 _JOKERS_TEXT = ((), ("LJ",), ("BJ",), ("LJ", "BJ"))
-
-
-def _suit_text(suit: int, holding: int) -> tuple[str, ...]:
-    made = _SUIT_TEXT[suit][holding]
-    if made is None:
-        made = _SUIT_TEXT[suit][holding] = tuple(CARD_TEXT[c] for c in HOLDING_CARDS[suit][holding])
-    return made
 
 
 def cards_text(mask: int) -> list[str]:
     """The texts of a mask's cards, ascending (a deal record's packet):
     ``[card_str(c) for c in cards_of(mask)]``, looked up a suit at a time."""
-    spades, hearts, diamonds, clubs = mask & 0x1FFF, mask >> 13 & 0x1FFF, mask >> 26 & 0x1FFF, mask >> 39 & 0x1FFF
-    s, h, d, c = _S_TEXT[spades], _H_TEXT[hearts], _D_TEXT[diamonds], _C_TEXT[clubs]
-    if s is None or h is None or d is None or c is None:
-        s, h = _suit_text(0, spades), _suit_text(1, hearts)
-        d, c = _suit_text(2, diamonds), _suit_text(3, clubs)
+    s, h = _S_TEXT[mask & 0x1FFF], _H_TEXT[mask >> 13 & 0x1FFF]
+    d, c = _D_TEXT[mask >> 26 & 0x1FFF], _C_TEXT[mask >> 39 & 0x1FFF]
     if mask >> 52:
         return [*s, *h, *d, *c, *_JOKERS_TEXT[mask >> 52 & 3]]
     return [*s, *h, *d, *c]

@@ -52,6 +52,27 @@ def shuffled_deck(rng: random.Random) -> list[int]:
     return deck
 
 
+def shuffled_jokers(rng: random.Random) -> list[int]:
+    """The 54 cards shuffled by ``rng.shuffle`` (bid and dummy whist's pack, B1, Y1):
+    its very draws, so a seed deals what it always dealt, without its call a
+    card. Its loop is ``random.Random``'s (``_randbelow`` by ``getrandbits``); a
+    generator of another kind shuffles as it does itself."""
+    deck = list(range(54))
+    if type(rng) is not random.Random:
+        rng.shuffle(deck)
+        return deck
+    bits = rng.getrandbits
+    for i, n, k in _JOKER_DRAWS:
+        j = bits(k)
+        while j >= n:
+            j = bits(k)
+        deck[i], deck[j] = deck[j], deck[i]
+    return deck
+
+
+_JOKER_DRAWS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(53, 0, -1))
+
+
 def cut(deck: list[int], at: int) -> list[int]:
     """The right of the dealer lifts ``at`` cards off the top (S4); seed 001
     asks for at least six cards in the cut, so we keep six in each packet."""

@@ -45,18 +45,22 @@ class Game:
         multiplier: P1-P3); the game is won as by ``add_hand``."""
         if self.winner is not None:
             raise GameOver("the game is already won")
-        for side in (0, 1):
-            self.below[side] += hs.below[side]
-            self.above[side] += hs.above[side]
+        below, above = self.below, self.above
+        below[0] += hs.below[0]
+        below[1] += hs.below[1]
+        above[0] += hs.above[0]
+        above[1] += hs.above[1]
         self.hands.append(hs)
-        reached = [s for s in (0, 1) if self.below[s] >= self._rules.target]
-        if len(reached) == 2:
+        target = self._rules.target
+        if below[0] >= target and below[1] >= target:
             # one side there by its tricks, the other by honours counted like tricks
             # (L4): tricks score before honours, so the side of the tricks wins
             by_honours = {side for what, side, _ in hs.items if what == "honours"}
-            reached = [s for s in reached if s not in by_honours] or reached
-        if reached:
-            self.winner = reached[0]
+            self.winner = next((s for s in (0, 1) if s not in by_honours), 0)
+        elif below[0] >= target:
+            self.winner = 0
+        elif below[1] >= target:
+            self.winner = 1
         return hs
 
     @property
@@ -113,8 +117,13 @@ class Rubber:
 
     @property
     def games_won(self) -> Pair:
-        won = [g.winner for g in self.games if g.winner is not None]
-        return (won.count(0), won.count(1))
+        ns = ew = 0
+        for g in self.games:         # asked after every hand: no lists made
+            if g.winner == 0:
+                ns += 1
+            elif g.winner == 1:
+                ew += 1
+        return (ns, ew)
 
     @property
     def winner(self) -> int | None:

@@ -8,7 +8,7 @@ copy is cheap and a full random playout stays fast (see bench/engine.py).
 import random
 from collections.abc import Iterable, Sequence
 
-from .actions import SUIT_ACTIONS, Action, card_actions, suit_actions
+from .actions import SUIT_ACTIONS, Action
 from .cards import HOLDING_CARDS, BIT, SUIT_MASK, SUIT_OF, card_str, suit_str
 from .deal import Deal
 from .errors import IllegalAction
@@ -93,8 +93,9 @@ class HandState:
             led = self.led_suit
             follow = held >> 13 * led & 0x1FFF
             if follow:                          # S6.2
-                return list(SUIT_ACTIONS[led][follow] or suit_actions(led, follow))
-        return card_actions(held)
+                return list(SUIT_ACTIONS[led][follow])
+        s, h, d, c = SUIT_ACTIONS                  # card_actions(held), inline: a lead or a void
+        return [*s[held & 0x1FFF], *h[held >> 13 & 0x1FFF], *d[held >> 26 & 0x1FFF], *c[held >> 39]]
 
     def legal_mask(self) -> int:
         """The legal cards as a mask."""

@@ -10,15 +10,17 @@ line (``honours_line = "above"``: the Russian laws).
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TypeAlias
 
-from .cards import ACE, BIT, JACK, KING, NO_TRUMP, QUEEN, TEN, holding
+from .cards import ACE, BIT, JACK, KING, NO_TRUMP, QUEEN, TEN
 from .errors import EngineError
 from .rules import SHORT, Ruleset
 
 REVOKE_TRICKS = 3   # rule L8
 REVOKE_POINTS = 5   # rule L8
 SMALL_SLAM, GRAND_SLAM = 10, 20  # rule L6
+_SLAMS = {12: SMALL_SLAM, 13: GRAND_SLAM}
 Pair: TypeAlias = tuple[int, int]              # (N-S, E-W)
 Item: TypeAlias = tuple[str, int, int]         # (what, side, points): a line of the score sheet
 
@@ -60,17 +62,25 @@ def honour_cards(trump: int, rules: Ruleset) -> tuple[int, ...]:
     return tuple(13 * trump + r for r in ranks)
 
 
+@cache
+def honours_mask(trump: int, ten: bool) -> int:
+    """The honours of ``honour_cards`` as a mask (a hand's are counted at every deal)."""
+    ranks = (ACE, KING, QUEEN, JACK) + ((TEN,) if ten else ())
+    return sum(BIT[c] for c in (tuple(13 * s + ACE for s in range(4)) if trump == NO_TRUMP
+                                else tuple(13 * trump + r for r in ranks)))
+
+
 def honours_points(deal_hands: Sequence[int], trump: int, rules: Ruleset) -> Pair:
     """Honours held by one side at the deal (L4): all of them score 4 (or 5
     with the ten); four of five score 4; three score 3 under scheme "three"
     and 2 under scheme "two"; fewer score nothing."""
     if not rules.honours:
         return (0, 0)
-    cards = honour_cards(trump, rules)
-    ns_mask = deal_hands[0] | deal_hands[2]
-    ns = sum(1 for c in cards if ns_mask & BIT[c])
-    side, held = (0, ns) if ns * 2 > len(cards) else (1, len(cards) - ns)
-    if held == len(cards) or held == 4:
+    honours = honours_mask(trump, rules.honours_ten)
+    count = honours.bit_count()
+    ns = (honours & (deal_hands[0] | deal_hands[2])).bit_count()
+    side, held = (0, ns) if ns * 2 > count else (1, count - ns)
+    if held == count or held == 4:
         pts = held
     elif held == 3:
         pts = 3 if rules.honours == "three" else 2
@@ -83,8 +93,7 @@ def slam_points(tricks: Pair, rules: Ruleset) -> Pair:
     """12 tricks: small slam +10; 13: grand slam +20 (L6)."""
     if not rules.slams:
         return (0, 0)
-    bonus = {12: SMALL_SLAM, 13: GRAND_SLAM}
-    return (bonus.get(tricks[0], 0), bonus.get(tricks[1], 0))
+    return (_SLAMS.get(tricks[0], 0), _SLAMS.get(tricks[1], 0))
 
 
 def coronet_value(length: int, doubled: bool) -> int:
@@ -98,10 +107,7 @@ def coronet_value(length: int, doubled: bool) -> int:
 
 def run_from_ace(h13: int) -> int:
     """Length of the unbroken run from the ace down in a 13-bit holding."""
-    n = 0
-    while n < 13 and h13 >> (12 - n) & 1:
-        n += 1
-    return n
+    return 13 - (~h13 & 0x1FFF).bit_length()     # the highest card missing ends it
 
 
 def coronet_points(deal_hands: Sequence[int], trump: int, rules: Ruleset) -> Pair:
@@ -111,8 +117,10 @@ def coronet_points(deal_hands: Sequence[int], trump: int, rules: Ruleset) -> Pai
     pts = [0, 0]
     for seat, hand in enumerate(deal_hands):
         for suit in range(4):
-            doubled = trump == NO_TRUMP or suit == trump
-            pts[seat & 1] += coronet_value(run_from_ace(holding(hand, suit)), doubled)
+            h13 = hand >> 13 * suit & 0x1FFF
+            if h13 & 0x1C00 == 0x1C00:          # A K Q at least: a run of three or more
+                doubled = trump == NO_TRUMP or suit == trump
+                pts[seat & 1] += coronet_value(run_from_ace(h13), doubled)
     return pts[0], pts[1]
 
 
@@ -136,7 +144,15 @@ def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Seq
     honours and coronets; ``revoke_by`` is the offending side (0 N-S, 1 E-W);
     honours go below the line with the tricks or above it by ``honours_line``
     (L4); when the trump is the game's special suit every score doubles (L9)."""
-    tricks = check_tricks(tricks)
+    ns, ew = tricks = check_tricks(tricks)
+    if (revoke_by is None and not rules.slams and not rules.coronets
+            and (not rules.honours or deal_hands is None or trump is None)):
+        # tricks alone (short whist, the drive's games, the two-handed sheets):
+        # one of a few scores, made once (a hand is scored at the end of every playout)
+        v = rules.trick_value
+        if rules.special_suit and special_suit is not None and trump == special_suit:
+            v *= 2                                   # L9: every score doubles
+        return _tricks_score(((ns - 6) * v if ns > 6 else 0, (ew - 6) * v if ew > 6 else 0))
     items: list[Item] = []
     above = [0, 0]
     if revoke_by is not None:
@@ -153,6 +169,19 @@ def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Seq
         above = [a * 2 for a in above]
         items = [(what, side, pts * 2) for what, side, pts in items]
     return HandScore((below[0], below[1]), (above[0], above[1]), tuple(items))
+
+
+_TRICKS_SCORES: dict[Pair, HandScore] = {}
+
+
+def _tricks_score(below: Pair) -> HandScore:
+    """The score of a hand of tricks alone, shared (a HandScore is frozen)."""
+    made = _TRICKS_SCORES.get(below)
+    if made is None:
+        made = HandScore(below)
+        if len(_TRICKS_SCORES) < 256:
+            _TRICKS_SCORES[below] = made
+    return made
 
 
 def _add(items: list[Item], line: list[int], what: str, pts: Pair) -> None:

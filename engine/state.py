@@ -42,6 +42,8 @@ ACTING = (Phase.AUCTION, Phase.EXCHANGE, Phase.PLAY)
 # the same as names of this module for the hot paths: in Python 3.11 an enum's member
 # looked up on its class (Phase.PLAY) costs ten times a module's name
 IN_AUCTION, IN_EXCHANGE, IN_PLAY = ACTING
+BEFORE_DEAL, HAND_SCORED, GAME_OVER = Phase.DEAL, Phase.SCORED, Phase.OVER
+BETWEEN = (BEFORE_DEAL, HAND_SCORED)     # the phases where the next deal is due
 
 
 class BadRecord(EngineError):
@@ -145,15 +147,17 @@ class GameState(ABC):
         self._begin(dealer, entry)
 
     def _between_hands(self) -> None:
-        if self.phase not in (Phase.DEAL, Phase.SCORED):
+        if self.phase not in BETWEEN:
             raise BadRecord(f"a new deal while the hand is in phase {self.phase}",
                             rule="S6.5", deal=len(self.deals))
 
     def _begin(self, dealer: str, entry: dict[str, Any]) -> None:
-        """Write the deal, set up, into the record: its actions follow."""
+        """Write the deal, set up, into the record: its actions follow. ``entry``
+        is the state's own (made by ``_deal`` or copied by ``start_deal``), so it
+        takes the actions' list in place, last, as the record writes them."""
         self.dealer = dealer
-        self._actions = []
-        self.deals.append({**entry, "actions": self._actions})
+        entry["actions"] = self._actions = []
+        self.deals.append(entry)
 
     def view(self, seat: str) -> dict[str, Any]:
         """What ``seat`` may see now, as JSON: never another seat's hidden cards."""

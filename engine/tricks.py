@@ -11,7 +11,7 @@ Hypothesis checks both cores agree on plain whist.
 from collections.abc import Iterable, Sequence
 from functools import cache
 
-from .actions import SUIT_ACTIONS, Action, card_actions, suit_actions
+from .actions import SUIT_ACTIONS, Action, card_actions
 from .cards import BIT, JOKER_SUIT, LITTLE_JOKER, BIG_JOKER, NO_TRUMP, SUIT_MASK, cards_of
 from .play import MUST_FOLLOW_SUIT, NOT_IN_HAND, IllegalPlay
 from .views import Played
@@ -124,11 +124,14 @@ class TrickPlay:
             return card_actions(self.legal_mask())
         hand = self.hands[self.turn]
         led = self.led
-        if led is not None and not (led == self.trump and hand & _JOKERS):
-            follow = hand >> 13 * led & 0x1FFF
-            if follow:                          # S6.2, one suit
-                return list(SUIT_ACTIONS[led][follow] or suit_actions(led, follow))
-        return card_actions(self.legal_mask())
+        if led is not None:
+            if led != self.trump or not hand & _JOKERS:
+                follow = hand >> 13 * led & 0x1FFF
+                if follow:                      # S6.2, one suit
+                    return list(SUIT_ACTIONS[led][follow])
+            else:                               # trumps led, jokers held: they follow too
+                return card_actions(hand & SUIT_MASK[led] | hand & _JOKERS)
+        return card_actions(hand)
 
     def play(self, card: int) -> None:
         seat = self.turn
@@ -137,13 +140,13 @@ class TrickPlay:
         if card not in _CARDS or not hand & BIT[card]:
             raise IllegalPlay(NOT_IN_HAND, seat, card if card in _CARDS else 0, len(self.plays))
         bit = BIT[card]
-        led, trump = self.led, self.trump
+        led = self.led
         if self._own_legality:
             if not self.legal_mask() & bit:
-                raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=led)
+                raise self._refusal(card)
         elif led is not None:                   # legal_mask, inline: any card of the hand leads
             follow = hand & SUIT_MASK[led]
-            if led == trump:
+            if led == self.trump:
                 follow |= hand & _JOKERS
             if follow and not follow & bit:
                 raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=led)
@@ -154,10 +157,13 @@ class TrickPlay:
         # S6.4 as trick_winner says, one card at a time (card_keys); a card before the
         # first to set the suit is a joker of no trump, worth nothing whatever follows
         suit = self.suit[card]
-        if led is None and suit != JOKER_SUIT:
-            self.led = led = suit
-        if (suit == trump or suit == led) and self.keys[card] > self.best:
-            self.best, self.best_seat = self.keys[card], seat
+        if led is None:
+            if suit != JOKER_SUIT:
+                self.led = led = suit
+        if suit == led or suit == self.trump:
+            key = self.keys[card]
+            if key > self.best:
+                self.best, self.best_seat = key, seat
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return
@@ -166,6 +172,11 @@ class TrickPlay:
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5
         self.led, self.best, self.best_seat = None, 0, winner
+
+    def _refusal(self, card: int) -> IllegalPlay:
+        """Why a held card is not among those ``legal_mask`` allows (a subclass
+        whose rules add refusals says its own)."""
+        return IllegalPlay(MUST_FOLLOW_SUIT, self.turn, card, len(self.plays), led=self.led)
 
     def trick_winner(self, trick: Sequence[Played]) -> int:
         """The highest trump, else the highest card of the suit led (S6.4);

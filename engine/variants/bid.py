@@ -15,6 +15,7 @@ from typing import Any
 
 from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, is_among, ranking, trump
 from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
+from ..deal import shuffled_jokers
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import (IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase, packets_json,
@@ -90,8 +91,7 @@ class BidGame(GameState):
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         """One card at a time clockwise from the dealer's left; the kitty's
         six are taken from the positions ``kitty_deal`` names (B1)."""
-        deck = list(range(54))
-        rng.shuffle(deck)
+        deck = shuffled_jokers(rng)
         kitty_at, dealt_at = _PICK[self.options.kitty_deal]
         rest = dealt_at(deck)
         first = SEATS.index(dealer) + 1

@@ -7,7 +7,7 @@ jokers are played; ``discard_rule`` says which jokers the options bury or keep.
 
 from collections.abc import Iterable
 
-from ..cards import BIT, JOKERS, NO_TRUMP, mask_of
+from ..cards import JOKERS, NO_TRUMP, mask_of
 from ..play import IllegalPlay
 from ..tricks import TrickPlay
 from .bid_rules import BidOptions
@@ -40,11 +40,12 @@ class BidTricks(TrickPlay):
             mask &= ~JOKER_MASK                 # a joker is led only when nothing else is left
         return mask
 
-    def play(self, card: int) -> None:
-        if (not self.trick and card in JOKERS and self.hands[self.turn] & BIT[card]
-                and not self.legal_mask() & BIT[card]):
-            raise IllegalPlay("joker_lead", self.turn, card, len(self.plays), rule="B3")
-        super().play(card)
+    def _refusal(self, card: int) -> IllegalPlay:
+        """A held joker led while the rules keep it back (B3); TrickPlay.play asks
+        only under the options that change which jokers may go (_own_legality)."""
+        if not self.trick and card in JOKERS:
+            return IllegalPlay("joker_lead", self.turn, card, len(self.plays), rule="B3")
+        return super()._refusal(card)
 
     def copy(self) -> "BidTricks":
         new = BidTricks.__new__(BidTricks)

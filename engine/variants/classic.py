@@ -8,8 +8,8 @@ import random
 from typing import Any
 
 from ..actions import Action, card_actions
-from ..cards import CARD_TEXT, card_str, cards_of, cards_text, parse_suit, suit_str
-from ..deal import deal as deal_cards
+from ..cards import CARD_TEXT, SUIT_OF, card_str, cards_of, cards_text, parse_suit, suit_str
+from ..deal import cut, deal_hands, shuffled_deck, trump_for_hand
 from ..drive_scoring import drive_hand_scores
 from ..errors import EngineError
 from ..game import Game, Rubber
@@ -17,7 +17,7 @@ from ..play import HandState
 from ..record import parse_record
 from ..rules import PRESETS, Ruleset
 from ..seats import SEATS, SIDES
-from ..state import BadRecord, GameState, Phase, trump_text
+from ..state import GAME_OVER, HAND_SCORED, IN_PLAY, BadRecord, GameState, Phase, trump_text
 from ..variant import Variant
 
 
@@ -35,7 +35,7 @@ class ClassicGame(GameState):
 
     @property
     def to_act(self) -> str | None:
-        return SEATS[self._core.turn] if self.phase == Phase.PLAY else None
+        return SEATS[self._core.turn] if self.phase is IN_PLAY else None
 
     @property
     def _core(self) -> HandState:
@@ -47,14 +47,25 @@ class ClassicGame(GameState):
     # --- dealing ----------------------------------------------------------------
 
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
-        d = deal_cards(SEATS.index(dealer), rng, self.options, hand_number=len(self.deals))
-        raw: dict[str, Any] = {"dealer": dealer, "hands": {s: cards_text(m) for s, m in zip(SEATS, d.hands)}}
-        raw |= {"trump": suit_str(d.trump)} if d.trump_card is None else {"trump_card": CARD_TEXT[d.trump_card]}
-        if self._special_suit_due():
+        # deal() of engine/deal.py, its draws in the same order, without the Deal
+        # it would make only to be read back here (a deal a hand is this state's hot path)
+        rules, seat = self.options, SEATS.index(dealer)
+        deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))
+        hands = deal_hands(deck, seat)
+        raw: dict[str, Any] = {"dealer": dealer, "hands": {"N": cards_text(hands[0]), "E": cards_text(hands[1]),
+                                                          "S": cards_text(hands[2]), "W": cards_text(hands[3])}}
+        if rules.turns_trump:
+            turned: int | None = deck[51]
+            raw["trump_card"] = CARD_TEXT[deck[51]]
+            trump = SUIT_OF[deck[51]]
+        else:
+            turned, trump = None, trump_for_hand(rules, len(self.deals), None)
+            raw["trump"] = suit_str(trump)
+        if self.rubber is not None and self._special_suit_due():
             raw["special_suit"] = "SHDC"[rng.randrange(4)]   # L9: turned at each game's start
             self._set_special_suit(raw["special_suit"])
-        self.hand = self._cards = HandState.from_deal(d)
-        self.phase = Phase.PLAY
+        self.hand = self._cards = HandState(hands, seat, trump, turned)
+        self.phase = IN_PLAY
         return raw
 
     def _start(self, deal: dict[str, Any]) -> None:
@@ -69,7 +80,7 @@ class ClassicGame(GameState):
             raise BadRecord(str(exc), rule="S5") from None
         self._set_special_suit(deal.get("special_suit"))
         self.hand = self._cards = rec.start()
-        self.phase = Phase.PLAY
+        self.phase = IN_PLAY
 
     def _special_suit_due(self) -> bool:
         return bool(self.rubber and self.options.special_suit and self.rubber.current.special_suit is None)
@@ -108,7 +119,7 @@ class ClassicGame(GameState):
             assert sheet is not None     # a game's rules keep one or the other (__init__)
             sheet.add_hand(tricks, deal_hands=hand.deal_hands, trump=hand.trump)
             over = sheet.winner is not None
-        self.phase = Phase.OVER if over else Phase.SCORED
+        self.phase = GAME_OVER if over else HAND_SCORED
 
     # --- what is shown -----------------------------------------------------------
 

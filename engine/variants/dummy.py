@@ -19,7 +19,7 @@ from typing import Any
 from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, bid, is_among, ranking, trump
 from ..cards import (BIT, CARD_TEXT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
                      cards_of, mask_of, parse_suit)
-from ..deal import shuffled_deck
+from ..deal import shuffled_deck, shuffled_jokers
 from ..errors import EngineError
 from ..state import IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, Phase, read_packets, trump_text
 from ..tricks import TrickPlay
@@ -146,8 +146,7 @@ class DummyGame(DummyTable):
 
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         if self.options.jokers:
-            deck = list(range(54))
-            rng.shuffle(deck)
+            deck = shuffled_jokers(rng)
         else:
             deck = shuffled_deck(rng)
         packets = deal_round(deck, self._deal_order(dealer), self._counts())

@@ -16,13 +16,13 @@ import random
 from typing import Any
 
 from ..actions import KEEP, SWAP, Action, card_actions
-from ..cards import BIT, CARD_TEXT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of
-from ..deal import deal as deal_cards
+from ..cards import BIT, CARD_TEXT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of, cards_text
+from ..deal import cut, deal_hands, shuffled_deck
 from ..errors import EngineError
 from ..game import Game, Rubber
 from ..seats import SEATS
-from ..state import (IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase, packets_json, read_cards,
-                     read_packets, trump_text)
+from ..state import (GAME_OVER, HAND_SCORED, IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase,
+                     packets_json, read_cards, read_packets, trump_text)
 from ..tricks import TrickPlay
 from ..variant import Variant
 from .prussian_scoring import (TwoHandOptions, hand_score, multiplier, multiply_bonuses,
@@ -51,8 +51,9 @@ class TwoHandGame(GameState):
 
     @property
     def to_act(self) -> str | None:
-        if self.phase is IN_EXCHANGE:
-            return next(p for p in self.order if p not in self.decisions)
+        if self.phase is IN_EXCHANGE:                 # the elder, then the dealer
+            elder = self.elder
+            return elder if elder not in self.decisions else self.dealer
         if self.phase is IN_PLAY:
             return SEATS[self._tp.turn]
         return None
@@ -71,7 +72,7 @@ class TwoHandGame(GameState):
 
     @property
     def elder(self) -> str:
-        return PLAYERS[1 - PLAYERS.index(self.dealer)]
+        return "S" if self.dealer == "N" else "N"
 
     @property
     def dead(self) -> tuple[str, ...]:
@@ -81,14 +82,20 @@ class TwoHandGame(GameState):
     # --- dealing ----------------------------------------------------------------
 
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
-        d = deal_cards(SEATS.index(dealer), rng, self.rules)      # S4, S5: clockwise from the left
-        masks: dict[str, int] = dict(zip(SEATS, d.hands))
-        raw: dict[str, Any] = {"dealer": dealer, "hands": packets_json(masks)}
-        if d.trump_card is None:
+        # deal() of engine/deal.py (S4, S5: clockwise from the left), its draws in the
+        # same order, without the Deal it would make only to be read back here
+        deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))
+        n, e, s, w = deal_hands(deck, SEATS.index(dealer))
+        raw: dict[str, Any] = {"dealer": dealer, "hands": {"N": cards_text(n), "E": cards_text(e),
+                                                          "S": cards_text(s), "W": cards_text(w)}}
+        masks = {"N": n, "E": e, "S": s, "W": w}
+        if not self.rules.turns_trump:
             self._set_up(masks, NO_TRUMP, None)
-            return raw | {"trump": "NT"}                          # P2 without trumps
-        self._set_up(masks, SUIT_OF[d.trump_card], d.trump_card)
-        return raw | {"trump_card": CARD_TEXT[d.trump_card]}
+            raw["trump"] = "NT"                                   # P2 without trumps
+        else:
+            self._set_up(masks, SUIT_OF[deck[51]], deck[51])
+            raw["trump_card"] = CARD_TEXT[deck[51]]
+        return raw
 
     def _start(self, deal: dict[str, Any]) -> None:
         unknown = set(deal) - {"dealer", "hands", "trump", "trump_card"}
@@ -99,9 +106,9 @@ class TwoHandGame(GameState):
 
     def _set_up(self, masks: dict[str, int], trump: int, turned: int | None) -> None:
         self.trump, self.turned = trump, turned
-        self.packets, self.playing, self.decisions = masks, {p: p for p in PLAYERS}, {}
+        self.packets, self.playing, self.decisions = masks, {"N": "N", "S": "S"}, {}
         self._turned_kept, self.tricks = self.turned is not None, None
-        self.phase = Phase.EXCHANGE
+        self.phase = IN_EXCHANGE
 
     def _read_trump(self, deal: dict[str, Any], dealers: int) -> tuple[int, int | None]:
         if self.options.humbug_no_trump:                          # P2: no card is turned
@@ -149,9 +156,10 @@ class TwoHandGame(GameState):
             if player == self.dealer:
                 self._turned_kept = False                         # P1, P2: lost; the suit stays
         if len(self.decisions) == len(PLAYERS):
-            hands = [self.packets[self.playing[s]] if s in PLAYERS else 0 for s in SEATS]
+            packets, playing = self.packets, self.playing
+            hands = [packets[playing["N"]], 0, packets[playing["S"]], 0]    # N and S play (P1)
             self.tricks = self._cards = TrickPlay(hands, (0, 2), SEATS.index(self.elder), self.trump)  # 4.7
-            self.phase = Phase.PLAY
+            self.phase = IN_PLAY
 
     def _play(self, action: Action) -> None:
         self._play_card_of(self._tp, action)
@@ -163,22 +171,26 @@ class TwoHandGame(GameState):
         return self._turned_kept and (self.tricks is None or len(self.tricks.plays) < 2)
 
     def _score_hand(self) -> None:
-        t = self._tp
-        kept = sum(1 for d in self.decisions.values() if d == "keep")
-        played = (t.deal_hands[0], t.deal_hands[2])
-        hs = hand_score((t.won[0], t.won[2]), played, t.trump, kept, self.options, self.rules)
-        game = self.sheet.current if isinstance(self.sheet, Rubber) else self.sheet
-        self.sheet.add_score(hs)
+        t, sheet = self._tp, self.sheet
+        decisions = self.decisions
+        kept = (decisions.get("N") == "keep") + (decisions.get("S") == "keep")
+        won_n, won_s = t.won[0], t.won[2]
+        hs = hand_score((won_n, won_s), (t.deal_hands[0], t.deal_hands[2]), t.trump, kept,
+                        self.options, self.rules)
+        game = sheet.current if isinstance(sheet, Rubber) else sheet
+        sheet.add_score(hs)
+        over = sheet.winner is not None
         m = multiplier(kept, self.options)
-        multiply_bonuses(game, self.sheet.winner is not None, m, self.options)
-        self.hands_log.append({"tricks": {"N": t.won[0], "S": t.won[2]}, "multiplier": m,
-                               "decisions": dict(self.decisions),
+        multiply_bonuses(game, over, m, self.options)
+        below, above = hs.below, hs.above
+        self.hands_log.append({"tricks": {"N": won_n, "S": won_s}, "multiplier": m,
+                               "decisions": dict(decisions),
                                "items": [{"what": w, "seat": PLAYERS[s], "points": p}
                                          for w, s, p in hs.items],
-                               "below": dict(zip(PLAYERS, hs.below)),
-                               "above": dict(zip(PLAYERS, hs.above))})
+                               "below": {"N": below[0], "S": below[1]},
+                               "above": {"N": above[0], "S": above[1]}})
         self.hands_played += 1
-        self.phase = Phase.OVER if self.sheet.winner is not None else Phase.SCORED
+        self.phase = GAME_OVER if over else HAND_SCORED
 
     # --- what is shown -----------------------------------------------------------
 

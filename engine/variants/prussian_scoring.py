@@ -8,11 +8,11 @@ on a ``Game`` or ``Rubber`` (game.py) with ``add_score``.
 """
 
 from dataclasses import dataclass
+from functools import cache
 
-from ..cards import BIT
 from ..game import Game
 from ..rules import Ruleset, RulesError
-from ..scoring import HandScore, Pair, honour_cards, score_hand
+from ..scoring import HandScore, Pair, honours_mask, score_hand
 
 HONOUR_SCHEMES = ("prussian", "humbug")
 KEEP_MULTIPLIER = (1, 2, 4)     # P3: by the number of players who kept the hand dealt
@@ -56,6 +56,7 @@ def _check(ok: bool, name: str, value: object) -> None:
         raise RulesError(f"bad option {name}={value!r}")
 
 
+@cache
 def sheet_rules(opts: TwoHandOptions) -> Ruleset:
     """The classic ruleset the score sheet keeps (4.10, 5.8): the Russian count
     (L5: 2 a trick over six, game 10) or the English (1 a trick, L2b values)."""
@@ -70,9 +71,8 @@ def sheet_rules(opts: TwoHandOptions) -> Ruleset:
 def honours_held(played: Pair, trump: int, rules: Ruleset) -> Pair:
     """Honours in each player's played hand (P1, P2); the dead packets' count
     for no one (point 25). No trump: the four aces (P2, L11)."""
-    cards = honour_cards(trump, rules)
-    north, south = (sum(1 for c in cards if hand & BIT[c]) for hand in played)
-    return north, south
+    honours = honours_mask(trump, rules.honours_ten)
+    return (played[0] & honours).bit_count(), (played[1] & honours).bit_count()
 
 
 def honours_points(held: Pair, opts: TwoHandOptions) -> Pair:
