@@ -90,6 +90,9 @@ _WORDS = {"pass": PASS, "keep": KEEP, "swap": SWAP}
 # legal actions of a hand are looked up, not built (the hot path of playouts).
 CARD_ACTIONS = tuple(Action("card", card=c) for c in range(54))
 CARDS = frozenset(range(54))     # the card numbers: ``card in CARDS`` is a card of the 54
+# the card of each shared card action by its identity: they live as long as the process,
+# so no other object ever has one's id (GameState.apply knows a card in one lookup)
+CARD_OF: dict[int, int] = {id(a): c for c, a in enumerate(CARD_ACTIONS)}
 # the card actions of each 13-bit holding of each suit: legal actions are looked up
 SUIT_ACTIONS = tuple(holding_table(s, CARD_ACTIONS.__getitem__) for s in range(4))
 _S, _H, _D, _C = SUIT_ACTIONS

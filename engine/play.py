@@ -93,7 +93,7 @@ class HandState:
             led = self.led_suit
             follow = held >> 13 * led & 0x1FFF
             if follow:                          # S6.2
-                return list(SUIT_ACTIONS[led][follow])
+                return [*SUIT_ACTIONS[led][follow]]
         s, h, d, c = SUIT_ACTIONS                  # card_actions(held), inline: a lead or a void
         return [*s[held & 0x1FFF], *h[held >> 13 & 0x1FFF], *d[held >> 26 & 0x1FFF], *c[held >> 39]]
 

@@ -18,7 +18,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
-from .actions import CARDS, Action, action_text, discard, parse_action
+from .actions import CARD_OF, Action, action_text, discard, parse_action
 from .cards import BIT, CARD_TEXT, card_str, cards_text, parse_card, suit_str
 from .errors import EngineError, IllegalAction
 from .seats import SEATS, Seat
@@ -96,9 +96,9 @@ class GameState(ABC):
         """Apply the action of the player to act; raises IllegalAction naming
         the rule (the state is unchanged then)."""
         core = self._cards
-        if core is not None and type(action) is Action:
-            card = action.card
-            if card in CARDS and action.kind == "card":
+        if core is not None:
+            card = CARD_OF.get(id(action))     # a shared card action: the legal ones, play(c)
+            if card is not None:
                 try:
                     core.play(card)
                 except IllegalAction:

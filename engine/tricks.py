@@ -128,7 +128,7 @@ class TrickPlay:
             if led != self.trump or not hand & _JOKERS:
                 follow = hand >> 13 * led & 0x1FFF
                 if follow:                      # S6.2, one suit
-                    return list(SUIT_ACTIONS[led][follow])
+                    return [*SUIT_ACTIONS[led][follow]]
             else:                               # trumps led, jokers held: they follow too
                 return card_actions(hand & SUIT_MASK[led] | hand & _JOKERS)
         return card_actions(hand)

@@ -14,6 +14,7 @@ declaration ("trump H" or "uptown"/"downtown" in no trump), then cards.
 import random
 from bisect import bisect_right
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, bid, is_among, ranking, trump
@@ -25,7 +26,7 @@ from ..state import IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, Phase, read_pac
 from ..tricks import TrickPlay
 from ..variant import Variant
 from .bid_play import JOKER_MASK
-from .bid_rules import bid_key, bid_ladder   # Y2 orders bids as B2: number, then uptown < downtown < NT
+from .bid_rules import bid_ladder   # Y2 orders bids as B2: number, then uptown < downtown < NT
 from .handed import ClassicDoubleDummy, HandedOptions
 from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
 
@@ -78,6 +79,21 @@ class DummyOptions:
 
 def all_bids(options: DummyOptions) -> list[Action]:
     return [bid(n, s) for n in range(options.min_bid, 8) for s in STRAINS]
+
+
+@lru_cache(maxsize=512)
+def open_calls(opts: DummyOptions, best: Action | None, forced: bool) -> tuple[Action, ...]:
+    """The calls the auction allows after ``best`` (DummyGame._calls_open), made
+    once for each: pass, or a bid better than the best so far; the dealer after
+    all passes (``forced``) must bid (Y2)."""
+    keys, ladder = bid_ladder(opts.min_bid, opts.downtown_beats_uptown)      # all_bids, in order
+    # the best bid's key is its place's on the ladder (bid_key, made once there)
+    bids = ladder if best is None else ladder[bisect_right(keys, keys[ladder.index(best)]):]
+    if forced:
+        if opts.forced_dealer_min_only:
+            return tuple(b for b in bids if b.level == opts.min_bid and b.strain != "NT")
+        return bids
+    return (PASS, *bids)
 
 
 # --- scoring (Y4) -----------------------------------------------------------------
@@ -204,7 +220,10 @@ class DummyGame(DummyTable):
         if self.phase is IN_PLAY:
             return self._play_to_act()
         if self.phase is IN_AUCTION:
-            return self.declarer or self._bidders()[len(self.calls)]
+            if self.declarer:
+                return self.declarer
+            seats = self.variant.seats         # _bidders()[len(self.calls)], without the list
+            return seats[(seats.index(self.dealer) + 1 + len(self.calls)) % len(seats)]
         if self.phase is IN_EXCHANGE:
             return self.declarer
         return None
@@ -218,14 +237,9 @@ class DummyGame(DummyTable):
     def _calls_open(self) -> list[Action]:
         """Pass, or a bid better than the best so far; the dealer after all
         passes must bid (Y2)."""
-        opts, best = self.options, self._best()
-        keys, ladder = bid_ladder(opts.min_bid, opts.downtown_beats_uptown)      # all_bids, in order
-        bids = list(ladder if best is None else ladder[bisect_right(keys, bid_key(best, opts)):])
-        if best is None and len(self.calls) == len(self.variant.seats) - 1:
-            if opts.forced_dealer_min_only:
-                bids = [b for b in bids if b.level == opts.min_bid and b.strain != "NT"]
-            return bids
-        return [PASS] + bids
+        best = self._best()
+        forced = best is None and len(self.calls) == len(self.variant.seats) - 1
+        return list(open_calls(self.options, best, forced))
 
     def _declarations(self) -> list[Action]:
         """Trump for an uptown or downtown bid, the ranking for no trump (Y3)."""

@@ -11,6 +11,7 @@ act for the position on turn, cards from the right hand, and the table's view
 """
 
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 
 from ..actions import Action, card_actions
@@ -59,6 +60,7 @@ class Seating:
         return self                 # frozen, of texts: a game's copy shares it
 
 
+@cache   # a Seating is frozen: each table's is made once (a hand of a dummy game asks for it)
 def dummy_opposite(players: tuple[str, ...], holder: str, dummy: str = DUMMY) -> Seating:
     """Three players in their fixed order and a dummy opposite ``holder``:
     clockwise holder, the next player, the dummy, the third (Y3, L12)."""
@@ -67,6 +69,7 @@ def dummy_opposite(players: tuple[str, ...], holder: str, dummy: str = DUMMY) ->
     return Seating((holder, left, dummy, right), (holder, left, holder, right))
 
 
+@cache
 def dummies_opposite(players: tuple[str, str], dummies: tuple[str, str]) -> Seating:
     """Two players, each with a dummy opposite (Y6, L12): N, E and their dummies S, W."""
     a, b = players
