@@ -8,8 +8,9 @@ side reaches +5 or -5. Options: bid_rules.BidOptions; the record: RECORD.md.
 """
 
 import random
-from collections.abc import Callable
 from bisect import bisect_left, bisect_right
+from collections.abc import Callable
+from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
@@ -33,6 +34,20 @@ _Pick = Callable[[list[int]], tuple[int, ...]]
 # the kitty's cards and the others (in order) picked out of a shuffled deck, by kitty_deal
 _PICK: dict[str, tuple[_Pick, _Pick]] = {
     how: (itemgetter(*at), itemgetter(*(p for p in range(54) if p not in at))) for how, at in _KITTY_AT.items()}
+
+
+@lru_cache(maxsize=512)
+def allowed_calls(opts: BidOptions, high: Action | None, forced: bool, last: bool) -> tuple[Action, ...]:
+    """The calls BidGame._calls allows, made once for each highest bid, forced
+    dealer and last caller (the dealer, who may match it under dealer_may_match)."""
+    top = opts.min_bid if forced and opts.forced_dealer_min == "minimum_only" else HIGHEST
+    keys, bids = bid_ladder(opts.min_bid, opts.downtown_beats_uptown)
+    start = 0
+    if high is not None:
+        floor = bid_key(high, opts)
+        start = bisect_left(keys, floor) if last and opts.dealer_may_match else bisect_right(keys, floor)
+    allowed = bids[start:bisect_right(keys, (top, len(STRAINS)))]
+    return allowed if forced else (PASS, *allowed)
 
 
 class BidGame(GameState):
@@ -118,14 +133,15 @@ class BidGame(GameState):
         if self.trump is None:
             return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
                 else [trump(s) for s in "SHDC"]
-        return [DISCARD_ACTIONS[c] for c in cards_of(self._discardable())]
+        return list(map(DISCARD_ACTIONS.__getitem__, cards_of(self._discardable())))
 
     def _discardable(self) -> int:
         """The cards the bidder may put away next, one at a time (B4): any of
         his 18 not yet put away, none the options keep, and the ones they
         bury once only those fit in what is left of the six."""
-        held = self.held[self._high_bid[0]] | self.kitty
-        must, banned = discard_rule(held, self.no_trump, self.options)
+        bidder, contract = self._high_bid
+        held = self.held[bidder] | self.kitty
+        must, banned = discard_rule(held, contract.strain == "NT", self.options)   # no_trump
         put = self.discards or 0
         must_left = must & ~put
         if must_left.bit_count() >= KITTY - put.bit_count():
@@ -139,16 +155,8 @@ class BidGame(GameState):
     def _calls(self) -> list[Action]:
         """Pass, and every bid that may overcall the highest (may_overcall), from
         the lowest; the forced dealer bids (B2)."""
-        opts, forced = self.options, self._forced()
-        top = opts.min_bid if forced and opts.forced_dealer_min == "minimum_only" else HIGHEST
-        keys, bids = bid_ladder(opts.min_bid, opts.downtown_beats_uptown)
-        start = 0
-        if self.high is not None:
-            floor = bid_key(self.high[1], opts)
-            match = len(self.calls) == 3 and opts.dealer_may_match
-            start = bisect_left(keys, floor) if match else bisect_right(keys, floor)
-        allowed = list(bids[start:bisect_right(keys, (top, len(STRAINS)))])
-        return allowed if forced else [PASS, *allowed]
+        high = None if self.high is None else self.high[1]
+        return list(allowed_calls(self.options, high, self._forced(), len(self.calls) == 3))
 
     # --- acting ---------------------------------------------------------------------
 

@@ -41,6 +41,21 @@ class Entry:
         return self                 # frozen, of numbers and texts: a game's copy shares it
 
 
+_ENTRIES: dict[tuple[int, str, int, bool], Entry] = {}
+
+
+def entry(side: int, what: str, points: int, below: bool = False) -> Entry:
+    """``Entry(side, what, points, below)``, shared: an entry is frozen, and a hand
+    writes a few of a small number (a dataclass made anew costs more than the hand's sums)."""
+    key = (side, what, points, below)
+    made = _ENTRIES.get(key)
+    if made is None:
+        made = Entry(side, what, points, below)
+        if len(_ENTRIES) < 4096:
+            _ENTRIES[key] = made
+    return made
+
+
 def side_masks(hands: Sequence[int]) -> tuple[int, int]:
     return (hands[0] | hands[2], hands[1] | hands[3])
 
@@ -51,19 +66,24 @@ def ace_card(suit: str) -> int:
 
 _ACE_CARD = {s: 13 * parse_suit(s) + ACE for s in "SHDC"}
 _ACE_BITS = tuple(BIT[13 * s + ACE] for s in range(4))
+_ACES = sum(_ACE_BITS)
+# each suit's honours (R5) and each scale's aces (R6) as masks and (bit, value), made once
+_HONOURS = {d: sum(BIT[13 * parse_suit(d) + r] for r in HONOUR_RANKS) for d in "SCDH"}
+_ACE_VALUE_BITS = {scale: [(BIT[_ACE_CARD[s]], v) for s, v in values.items()]
+                   for scale, values in ACE_VALUES.items()}
 
 
 def trick_entries(tricks: Sequence[int], denomination: str) -> list[Entry]:
     """R2: both sides write every trick they took at the denomination's value,
     the declarers even when they fail (seed, deal D)."""
     value = TRICK_VALUE[denomination]
-    return [Entry(side, "tricks", n * value, True) for side, n in enumerate(tricks) if n]
+    return [entry(side, "tricks", n * value, True) for side, n in enumerate(tricks) if n]
 
 
 def undertrick_entries(tricks: Sequence[int], declarer_side: int) -> list[Entry]:
     """R4: 100 to the opponents for each trick the declarers fall short of seven."""
     short = max(0, CONTRACT - tricks[declarer_side])
-    return [Entry(1 - declarer_side, "undertricks", short * UNDERTRICK)] if short else []
+    return [entry(1 - declarer_side, "undertricks", short * UNDERTRICK)] if short else []
 
 
 def honour_entries(hands: Sequence[int], denomination: str, count: str = "partnership") -> list[Entry]:
@@ -71,21 +91,21 @@ def honour_entries(hands: Sequence[int], denomination: str, count: str = "partne
     the denomination's value (none in no trump: R7 has the aces instead)."""
     if denomination == "NT":
         return []
-    suit = parse_suit(denomination)
-    honours = [BIT[13 * suit + r] for r in HONOUR_RANKS]
+    honours = _HONOURS.get(denomination) or sum(BIT[13 * parse_suit(denomination) + r] for r in HONOUR_RANKS)
     groups = side_masks(hands) if count == "partnership" else hands
     for index, mask in enumerate(groups):
-        held = sum(1 for bit in honours if mask & bit)
+        held = (mask & honours).bit_count()
         if held >= 3:
             side = index if count == "partnership" else index & 1
-            return [Entry(side, "honours", held * TRICK_VALUE[denomination])]
+            return [entry(side, "honours", held * TRICK_VALUE[denomination])]
     return []
 
 
 def ace_sums(hands: Sequence[int], scale: int = 140) -> tuple[int, ...]:
     """The face value of each side's aces (R6)."""
-    values = [(BIT[_ACE_CARD[s]], v) for s, v in ACE_VALUES[scale].items()]
-    return tuple(sum(v for bit, v in values if mask & bit) for mask in side_masks(hands))
+    values = _ACE_VALUE_BITS.get(scale) or [(BIT[_ACE_CARD[s]], v) for s, v in ACE_VALUES[scale].items()]
+    ns, ew = side_masks(hands)
+    return (sum([v for bit, v in values if ns & bit]), sum([v for bit, v in values if ew & bit]))
 
 
 def ace_entries(hands: Sequence[int], scale: int = 140) -> list[Entry]:
@@ -96,7 +116,7 @@ def ace_entries(hands: Sequence[int], scale: int = 140) -> list[Entry]:
     ns, ew = ace_sums(hands, scale)
     if ns == ew:
         return []
-    return [Entry(0 if ns > ew else 1, "aces", abs(ns - ew))]
+    return [entry(0 if ns > ew else 1, "aces", abs(ns - ew))]
 
 
 def nt_ace_entries(hands: Sequence[int], tricks: Sequence[int],
@@ -105,10 +125,10 @@ def nt_ace_entries(hands: Sequence[int], tricks: Sequence[int],
     two aces as three honours, three as four, four as five (at 10 a trick)."""
     out = []
     for side, mask in enumerate(side_masks(hands)):
-        aces = sum(1 for bit in _ACE_BITS if mask & bit)
+        aces = (mask & _ACES).bit_count()
         majority = tricks[side] * 2 > sum(tricks)
         if aces in NT_ACE_HONOURS and (majority or mode == "holder_any_for_3_or_4" and aces >= 3):
-            out.append(Entry(side, "nt_aces", NT_ACE_HONOURS[aces] * TRICK_VALUE["NT"]))
+            out.append(entry(side, "nt_aces", NT_ACE_HONOURS[aces] * TRICK_VALUE["NT"]))
     return out
 
 
@@ -119,7 +139,7 @@ def slam_entries(tricks: Sequence[int], declarer_side: int, options: SiberianOpt
         if n not in SLAM or options.slam_side == "declarers_only" and side != declarer_side:
             continue
         points = SLAM[n] + (SLAM[12] if n == 13 and options.slam_grand == "cumulative" else 0)
-        out.append(Entry(side, "slam", points))
+        out.append(entry(side, "slam", points))
     return out
 
 
@@ -206,10 +226,10 @@ class RubberSheet:
 
     def _close_game(self, game: GameSheet, winner: int) -> list[Entry]:
         game.winner = winner
-        out = [Entry(winner, "game", GAME_BONUS)]
+        out = [entry(winner, "game", GAME_BONUS)]
         if self.games_won(winner) >= self.options.games_to_win:
             self.winner = winner
-            out.append(Entry(winner, "rubber", RUBBER_BONUS))
+            out.append(entry(winner, "rubber", RUBBER_BONUS))
         for e in out:
             game.write(e)
         if self.winner is None:
