@@ -23,7 +23,7 @@ from ..cards import (BIT, CARD_TEXT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTE
 from ..deal import shuffled_deck, shuffled_jokers
 from ..errors import EngineError
 from ..state import IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, Phase, read_packets, trump_text
-from ..tricks import TrickPlay
+from ..tricks import TrickPlay, trick_play
 from ..variant import Variant
 from .bid_play import JOKER_MASK
 from .bid_rules import bid_ladder   # Y2 orders bids as B2: number, then uptown < downtown < NT
@@ -344,7 +344,7 @@ class DummyGame(DummyTable):
                         else dummies_opposite(("N", "E"), ("S", "W")))
         packets = {**self.dealt, **self.dummy_hands}
         leader = self._seats.own_position(self._declarer_seat)   # Y3: the declarer leads
-        self.tricks = TrickPlay(hands_by_position(self.seating, packets), (0, 1, 2, 3), leader,
+        self.tricks = trick_play(hands_by_position(self.seating, packets), (0, 1, 2, 3), leader,
                                 self.trump, self.ranking)
         # the core takes the cards unless the jokers of no trump have rules of their own (Y3)
         self._cards = self.tricks if self.trump != NO_TRUMP or not self.options.jokers else None

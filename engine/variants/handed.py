@@ -24,7 +24,7 @@ from ..errors import EngineError
 from ..game import Game, Rubber
 from ..rules import PRESETS, Ruleset
 from ..state import IN_PLAY, BadRecord, Phase, read_packets, trump_text
-from ..tricks import TrickPlay
+from ..tricks import TrickPlay, trick_play
 from ..variant import Variant
 from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
 
@@ -139,7 +139,7 @@ class HandedGame(DummyTable):
         self.dealer_position = self._seats.own_position(dealer)
         trump = trump_for_hand(self.rules, self.hands_played, turned)
         leader = self._seats.left_of(self.dealer_position)          # S6.1
-        self.tricks = self._cards = TrickPlay(hands_by_position(self.seating, dealt), (0, 1, 2, 3), leader,
+        self.tricks = self._cards = trick_play(hands_by_position(self.seating, dealt), (0, 1, 2, 3), leader,
                                               trump)
         self.phase = Phase.PLAY
 

@@ -23,7 +23,7 @@ from ..game import Game, Rubber
 from ..seats import SEATS
 from ..state import (GAME_OVER, HAND_SCORED, IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase,
                      packets_json, read_cards, read_packets, trump_text)
-from ..tricks import TrickPlay
+from ..tricks import TrickPlay, trick_play
 from ..variant import Variant
 from .prussian_scoring import (TwoHandOptions, hand_score, multiplier, multiply_bonuses,
                                sheet_rules)
@@ -158,7 +158,7 @@ class TwoHandGame(GameState):
         if len(self.decisions) == len(PLAYERS):
             packets, playing = self.packets, self.playing
             hands = [packets[playing["N"]], 0, packets[playing["S"]], 0]    # N and S play (P1)
-            self.tricks = self._cards = TrickPlay(hands, (0, 2), SEATS.index(self.elder), self.trump)  # 4.7
+            self.tricks = self._cards = trick_play(hands, (0, 2), SEATS.index(self.elder), self.trump)  # 4.7
             self.phase = IN_PLAY
 
     def _play(self, action: Action) -> None:

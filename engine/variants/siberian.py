@@ -17,7 +17,7 @@ from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import (IN_AUCTION, IN_PLAY, BadRecord, GameState, Phase, packets_json, read_packets,
                      trump_text)
-from ..tricks import TrickPlay
+from ..tricks import TrickPlay, trick_play
 from ..variant import Variant
 from .siberian_options import SiberianOptions
 from .siberian_scoring import DENOMINATIONS, RubberSheet, hand_entries
@@ -151,7 +151,7 @@ class SiberianGame(GameState):
     def _open_play(self, declarer: str, denom: str) -> None:
         self.declarer, self.denomination = declarer, denom
         leader = (SEATS.index(declarer) + 1) % 4                       # R1: the declarer's left
-        self.hand = self._cards = TrickPlay(self.deal_hands, (0, 1, 2, 3), leader, parse_suit(denom))
+        self.hand = self._cards = trick_play(self.deal_hands, (0, 1, 2, 3), leader, parse_suit(denom))
         self.phase = Phase.PLAY
 
     # --- play ------------------------------------------------------------------
