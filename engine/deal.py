@@ -44,12 +44,32 @@ _SWAPS = tuple((i, i + 1) for i in range(51, 0, -1))
 def shuffled_deck(rng: random.Random) -> list[int]:
     """Fisher-Yates with one float a card: a third faster than
     ``rng.shuffle`` (the bias of a 53-bit float is below 2**-47)."""
-    deck = list(range(52))
+    return _shuffled(list(range(52)), rng)
+
+
+def _shuffled(deck: list[int], rng: random.Random) -> list[int]:
     rnd = rng.random
     for i, n in _SWAPS:
         j = int(rnd() * n)
         deck[i], deck[j] = deck[j], deck[i]
     return deck
+
+
+_BITS = BIT[:52]
+
+
+def dealt_masks(rng: random.Random, dealer: int) -> tuple[tuple[int, ...], int]:
+    """The hands (masks by seat) and the dealer's last card of ``deal()``'s
+    shuffle, cut and deal (S4, S5), its very draws, on the cards' bits: a
+    hand is then the sum of its thirteen, with no card looked up (a game
+    state deals a hand a playout)."""
+    bits = _shuffled(list(_BITS), rng)
+    at = 6 + rng.randrange(41)                   # cut(): six cards at least in each packet
+    bits = bits[at:] + bits[:at]
+    hands = [0, 0, 0, 0]
+    for k in range(4):
+        hands[(dealer + 1 + k) & 3] = sum(bits[k::4])
+    return tuple(hands), bits[51].bit_length() - 1
 
 
 def shuffled_jokers(rng: random.Random) -> list[int]:

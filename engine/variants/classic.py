@@ -9,7 +9,7 @@ from typing import Any
 
 from ..actions import Action, card_actions
 from ..cards import CARD_TEXT, SUIT_OF, card_str, cards_of, cards_text, parse_suit, suit_str
-from ..deal import cut, deal_hands, shuffled_deck, trump_for_hand
+from ..deal import dealt_masks, trump_for_hand
 from ..drive_scoring import drive_hand_scores
 from ..errors import EngineError
 from ..game import Game, Rubber
@@ -50,14 +50,13 @@ class ClassicGame(GameState):
         # deal() of engine/deal.py, its draws in the same order, without the Deal
         # it would make only to be read back here (a deal a hand is this state's hot path)
         rules, seat = self.options, SEATS.index(dealer)
-        deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))
-        hands = deal_hands(deck, seat)
+        hands, last = dealt_masks(rng, seat)
         raw: dict[str, Any] = {"dealer": dealer, "hands": {"N": cards_text(hands[0]), "E": cards_text(hands[1]),
                                                           "S": cards_text(hands[2]), "W": cards_text(hands[3])}}
         if rules.turns_trump:
-            turned: int | None = deck[51]
-            raw["trump_card"] = CARD_TEXT[deck[51]]
-            trump = SUIT_OF[deck[51]]
+            turned: int | None = last
+            raw["trump_card"] = CARD_TEXT[last]
+            trump = SUIT_OF[last]
         else:
             turned, trump = None, trump_for_hand(rules, len(self.deals), None)
             raw["trump"] = suit_str(trump)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..actions import KEEP, SWAP, Action, card_actions
 from ..cards import BIT, CARD_TEXT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, cards_of, cards_text
-from ..deal import cut, deal_hands, shuffled_deck
+from ..deal import dealt_masks
 from ..errors import EngineError
 from ..game import Game, Rubber
 from ..seats import SEATS
@@ -84,8 +84,7 @@ class TwoHandGame(GameState):
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         # deal() of engine/deal.py (S4, S5: clockwise from the left), its draws in the
         # same order, without the Deal it would make only to be read back here
-        deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))
-        n, e, s, w = deal_hands(deck, SEATS.index(dealer))
+        (n, e, s, w), last = dealt_masks(rng, SEATS.index(dealer))
         raw: dict[str, Any] = {"dealer": dealer, "hands": {"N": cards_text(n), "E": cards_text(e),
                                                           "S": cards_text(s), "W": cards_text(w)}}
         masks = {"N": n, "E": e, "S": s, "W": w}
@@ -93,8 +92,8 @@ class TwoHandGame(GameState):
             self._set_up(masks, NO_TRUMP, None)
             raw["trump"] = "NT"                                   # P2 without trumps
         else:
-            self._set_up(masks, SUIT_OF[deck[51]], deck[51])
-            raw["trump_card"] = CARD_TEXT[deck[51]]
+            self._set_up(masks, SUIT_OF[last], last)
+            raw["trump_card"] = CARD_TEXT[last]
         return raw
 
     def _start(self, deal: dict[str, Any]) -> None:

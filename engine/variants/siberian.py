@@ -12,7 +12,7 @@ from typing import Any
 
 from ..actions import PASS, Action, denomination, is_among
 from ..cards import FULL_DECK, card_str, cards_of, parse_suit
-from ..deal import cut, deal_hands, shuffled_deck
+from ..deal import dealt_masks
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
 from ..state import (IN_AUCTION, IN_PLAY, BadRecord, GameState, Phase, packets_json, read_packets,
@@ -58,8 +58,7 @@ class SiberianGame(GameState):
     # --- dealing ------------------------------------------------------------------
 
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
-        deck = cut(shuffled_deck(rng), 6 + rng.randrange(41))          # S4
-        hands = deal_hands(deck, SEATS.index(dealer))                 # S5, no card turned
+        hands, _ = dealt_masks(rng, SEATS.index(dealer))               # S4, S5, no card turned
         self._set_up(hands)
         return {"dealer": dealer, "hands": packets_json(dict(zip(SEATS, hands)))}
 
