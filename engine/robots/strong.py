@@ -20,10 +20,25 @@ layout drawn twice is solved once and counts twice). Plain four-handed whist
 only; elsewhere the layouts are dealt uniformly.
 
 The budget is work: ``samples`` layouts (``early_samples`` while twelve
-tricks or more are to play, where each solve costs most), and ``nodes`` search
-nodes for each layout the engine's own search values; the layouts are dealt
-from a generator seeded by ``seed`` and the position, so a decision is the
-same on any machine. ``settle`` and ``margin`` may stop the sampling early
+tricks or more are to play, where each solve costs most; ``late_samples``
+from ``late_from`` tricks to play down, where a solve costs a millisecond or
+two and the weighing of the candidates costs more than the solving), and
+``nodes`` search nodes for each layout the engine's own search values, with
+at most ``search_samples`` such layouts (it costs several times a DDS solve:
+bid whist's jokers make a trump suit DDS cannot hold). From ``extend_from``
+tricks to play down, when the budget is spent and the best two cards are
+within ``close`` tricks a layout of each other, up to ``extra`` more layouts
+are solved, one at a time, until they are not (time goes where the decision
+is close). A choice among equal cards (one suit, no card between them out
+of the seat's hand, nor in the trick in progress) is no choice: the rules
+robot's card, no layout solved. The layouts are dealt from a generator
+seeded by ``seed`` and the position, so a decision is the same on any
+machine. Measured (docs/benchmarks.md, 2026-12-03): the later budget and the
+extension cut the double-dummy cost of strong's cards on 1,653 positions of
+strong-pimc games by 0.0042 tricks a decision (se 0.0030) and on 1,458 of
+strong-rules games by 0.0055 (se 0.0036); reading pimc opponents as
+double-dummy players (the lowest of equal cards) cost 0.006 (se 0.004) and
+was dropped. ``settle`` and ``margin`` may stop the sampling early
 once one card leads every other by ``margin`` tricks a layout (off by default:
 it cost strength in the duplicate matches).
 
@@ -54,12 +69,14 @@ from collections.abc import Mapping
 from typing import Any, TypeAlias
 
 from ..actions import Action, parse_action, play
+from ..cards import BIT
+from ..tricks import card_power, card_suits
 from ..views import SeatView
 from .base import LiveView
 from .inference import Chance, Fit, decisions, layout_weight, resample
 from .rules import RulesRobot
 from .sampling import Dealer, Layout, Memory, Situation, memory_of_seat_view
-from .solver import Position, Stopped, dds_values, load_solver, search_values
+from .solver import Position, Stopped, dds_deal, dds_values, load_solver, search_values
 
 Values: TypeAlias = dict[int, float]        # card -> tricks to the side to play
 
@@ -75,7 +92,9 @@ class StrongRobot:
                  deadline_seconds: float | None = DEADLINE, fallback: RulesRobot | None = None,
                  early_samples: int = 10, lead_samples: int = 8, near: float = 0.0, settle: int = 10**6,
                  margin: float = 0.5, candidates: int = 200, p_opponent: Chance | tuple[float, float, float] = 0.8,
-                 p_partner: Chance | tuple[float, float, float] = 0.6,
+                 p_partner: Chance | tuple[float, float, float] = 0.6, late_samples: int | None = 40,
+                 late_from: int = 9, extra: int = 20, close: float = 0.25, extend_from: int = 11,
+                 search_samples: int | None = 6,
                  cap_seconds: object = _UNSET):
         if cap_seconds is not _UNSET:       # the old name of the deadline
             assert cap_seconds is None or isinstance(cap_seconds, (int, float))   # a deadline, or None
@@ -90,6 +109,10 @@ class StrongRobot:
         self.settle, self.margin = settle, margin  # stop sampling after settle layouts once one card leads by margin
         self.candidates = candidates        # layouts dealt to weigh by the play so far (0: no inference)
         self.p_opponent, self.p_partner = _fit(p_opponent), _fit(p_partner)   # inference.py: the rules robot's card, how likely
+        self.search_samples = search_samples  # at most this many layouts where the engine's search values them
+        self.late_samples = samples if late_samples is None else late_samples   # from late_from tricks to play down
+        self.late_from = late_from
+        self.extra, self.close, self.extend_from = extra, close, extend_from   # more layouts where the top two are close
         self.fallback = fallback if fallback is not None else RulesRobot(seed)
         self.memories: dict[str | int, Memory] = {}  # by seat (label, or 0-3 on the fast path): what it has seen
         self.capped = 0                     # decisions the deadline cut short
@@ -125,6 +148,8 @@ class StrongRobot:
         """The legal card with the best average over the sampled layouts
         solved before the deadline (counted from ``start``); the rules
         robot's card if none was."""
+        if equivalent(sit, legal):
+            return rules_card               # every legal card does the same: nothing to search
         search = _Search(self, sit, legal, time.perf_counter() if start is None else start)
         if self.deadline is None:
             search.run()
@@ -141,17 +166,32 @@ class StrongRobot:
             return rules_card
         return next(c for c in legal if total[c] >= top - 1e-9)
 
+    def budget(self, sit: Situation) -> tuple[int, int]:
+        """Layouts to solve for this decision, and at most with the extension
+        where the top two cards are close."""
+        left = sit.tricks_left
+        if not sit.trick and not any(sit.won):
+            k = self.lead_samples                       # the opening lead
+        elif left >= EARLY:
+            k = self.early_samples
+        elif left <= self.late_from:
+            k = self.late_samples
+        else:
+            k = self.samples
+        return k, k + (self.extra if left <= self.extend_from else 0)
+
     def layouts(self, sit: Situation, rng: random.Random, k: int, start: float,
-                stop: threading.Event | None = None) -> tuple[list[tuple[Layout, int]], bool]:
-        """``k`` layouts to solve as ``[(layout, times)]``: dealt uniformly, or,
-        once the other seats have played, ``candidates`` dealt, weighed by
-        how well the rules robot's play explains what they played
-        (inference.py) and ``k`` drawn from them in proportion. Past half the
-        deadline (a loaded machine) only the layouts weighed so far count;
-        the second value says whether the clock cut the weighing short."""
+                stop: threading.Event | None = None) -> tuple[list[Layout], bool]:
+        """``k`` layouts to solve, in the order to solve them (a layout drawn
+        twice comes twice): dealt uniformly, or, once the other seats have
+        played, ``candidates`` dealt, weighed by how well the rules robot's
+        play explains what they played (inference.py) and ``k`` drawn from
+        them in proportion, then shuffled. Past half the deadline (a loaded
+        machine) only the layouts weighed so far count; the second value
+        says whether the clock cut the weighing short."""
         dealer = Dealer(sit)
         if self.candidates <= k or not decisions(sit):
-            return [(dealer.deal(rng), 1) for _ in range(k)], False
+            return [dealer.deal(rng) for _ in range(k)], False
         dealt = [dealer.deal(rng) for _ in range(self.candidates)]
         seen: dict[tuple[tuple[int, int], ...], float] = {}   # late in the hand layouts repeat: each is weighed once
         weights: list[float] = []
@@ -167,12 +207,16 @@ class StrongRobot:
         cut = len(weights) < len(dealt)
         if not weights:
             return [], cut
-        merged: dict[tuple[tuple[int, int], ...], tuple[Layout, int]] = {}
-        for i, times in sorted(resample(weights, k, rng.random()).items()):
-            key = tuple(sorted(dealt[i].items()))
-            layout, n = merged.get(key, (dealt[i], 0))
-            merged[key] = (layout, n + times)
-        return list(merged.values()), cut
+        drawn = [dealt[i] for i, times in sorted(resample(weights, k, rng.random()).items()) for _ in range(times)]
+        rng.shuffle(drawn)
+        return drawn, cut
+
+    def solvable(self, sit: Situation) -> bool:
+        """Whether DDS values this position (four hands of 13 or fewer in play, no
+        joker in no trump...), judged on one layout; else the engine's search does."""
+        layout = Dealer(sit).deal(random.Random(0))
+        return dds_deal(Position(sit.hands(layout), sit.seats, list(sit.trick), sit.leader, sit.trump,
+                                 sit.ranking)) is not None
 
     def card_values(self, sit: Situation, layout: Layout, legal: list[int],
                     stop: threading.Event | None = None) -> Mapping[int, float]:
@@ -211,21 +255,27 @@ class _Search:
     def _sample(self) -> None:
         robot, sit, legal = self.robot, self.sit, self.legal
         rng = random.Random(f"{robot.seed}|{sit.to_play}|{sit.pool}|{sorted(sit.known.items())}|{sit.trick}")
-        k = robot.early_samples if sit.tricks_left >= EARLY else robot.samples
-        if not sit.trick and not any(sit.won):
-            k = robot.lead_samples                      # the opening lead
-        chosen, cut = robot.layouts(sit, rng, k, self.start, self.stop)
-        for layout, times in chosen:
+        k, most = robot.budget(sit)
+        if robot.search_samples is not None and not robot.solvable(sit):
+            k = most = min(k, robot.search_samples)    # the engine's own search: costlier than DDS
+        chosen, cut = robot.layouts(sit, rng, most, self.start, self.stop)
+        solved: dict[tuple[tuple[int, int], ...], Mapping[int, float]] = {}   # a layout drawn twice is solved once
+        for i, layout in enumerate(chosen):
+            if i >= k and not _close(self.total, robot.close * i):
+                break                       # the budget spent and no close call: more layouts would not change it
             if self.stop.is_set() or (robot.deadline is not None
                                       and time.perf_counter() - self.start >= robot.deadline):
                 return                      # the caller is gone, or about to go: no solve it would not wait for
-            values = robot.card_values(sit, layout, legal, self.stop)
+            key = tuple(sorted(layout.items()))
+            values = solved.get(key)
+            if values is None:
+                values = solved[key] = robot.card_values(sit, layout, legal, self.stop)
             with self.lock:
                 if self.stop.is_set():
                     return                  # too late: the caller has played
                 for c in legal:
-                    self.total[c] += times * values.get(c, -99.0)
-                self.n += times
+                    self.total[c] += values.get(c, -99.0)
+                self.n += 1
                 if self.n >= robot.settle and _clear(self.total, robot.margin * self.n):
                     break                   # one card ahead of every other by the margin: more layouts would not change it
         with self.lock:
@@ -246,6 +296,30 @@ def _clear(total: Values, lead: float) -> bool:
     (cards level with it so far are ties, settled without sampling more)."""
     top = max(total.values())
     return all(v == top or top - v >= lead for v in total.values())
+
+
+def _close(total: Values, within: float) -> bool:
+    """Whether the best two cards' totals are within ``within`` of each other."""
+    ranked = sorted(total.values(), reverse=True)
+    return len(ranked) > 1 and ranked[0] - ranked[1] < within
+
+
+def equivalent(sit: Situation, legal: list[int]) -> bool:
+    """Whether every legal card does the same: one suit, and no card another
+    hand may hold, nor one in the trick in progress, between any two of them
+    in the order of power (seed 001, necessary rule 15: equal cards)."""
+    suit, power = card_suits(sit.trump), card_power(sit.ranking, sit.trump)
+    if len({suit[c] for c in legal}) != 1:
+        return False
+    others = sit.pool
+    for p, m in sit.known.items():
+        if p != sit.to_play:
+            others |= m
+    for _, c in sit.trick:
+        others |= BIT[c]                # a card in the trick in progress parts them until the trick is over
+    low, high = min(power[c] for c in legal), max(power[c] for c in legal)
+    s = suit[legal[0]]
+    return not any(others & BIT[c] and suit[c] == s and low < power[c] < high for c in range(len(power)))
 
 
 def _fit(p: Chance | tuple[float, float, float]) -> Chance:
