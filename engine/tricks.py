@@ -42,6 +42,12 @@ def card_keys(ranking: str, trump: int) -> tuple[int, ...]:
 
 
 @cache
+def _tables(ranking: str, trump: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+    """card_power, card_suits and card_keys of a hand, in one lookup (one a hand)."""
+    return card_power(ranking, trump), card_suits(trump), card_keys(ranking, trump)
+
+
+@cache
 def card_suits(trump: int) -> tuple[int, ...]:
     """The suit each card follows as: jokers are trumps in a trump game (B3)
     and a suit of their own in no trump."""
@@ -65,8 +71,7 @@ class TrickPlay:
         self.deal_hands = tuple(hands)
         self.hands = list(self.deal_hands)
         self.trump, self.ranking = trump, ranking
-        self.power, self.suit = card_power(ranking, trump), card_suits(trump)
-        self.keys = card_keys(ranking, trump)
+        self.power, self.suit, self.keys = _tables(ranking, trump)
         self.turn = self.first_leader = leader
         self.trick: list[Played] = []        # (seat, card) of the trick in progress
         self.winners: list[int] = []
@@ -304,8 +309,9 @@ def trick_play(hands: Iterable[int], seats: Iterable[int], leader: int, trump: i
     """The trick core of a hand: ``PlainTricks`` where no joker is dealt, else
     ``TrickPlay`` (the jokers' rules, B3, Y3)."""
     dealt = tuple(hands)
-    if any(h >> 52 for h in dealt):
-        return TrickPlay(dealt, seats, leader, trump, ranking)
+    for held in dealt:
+        if held >> 52:
+            return TrickPlay(dealt, seats, leader, trump, ranking)
     return PlainTricks(dealt, seats, leader, trump, ranking)
 
 
