@@ -12,10 +12,22 @@ from rest_framework.test import APIClient
 from drive.core import rendercache
 from drive.celery import app as celery_app
 from drive.events.models import Club, Event
+from tests import chromium
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls of the
 # test itself are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+
+def pytest_runtest_setup(item):
+    """A test that does not use the shared Chromium runs without it (tests/chromium.py):
+    its driver's event loop would otherwise sit in this thread."""
+    if "browser" not in item.fixturenames:
+        chromium.stop()
+
+
+def pytest_sessionfinish(session):
+    chromium.stop()
 
 
 def pytest_configure(config):

@@ -2,13 +2,12 @@
 
 Never `playwright install`: the browser is the system's /usr/bin/chromium.
 """
-import os
-import shutil
 from pathlib import Path
 
 import pytest
 
-from tests.services import CHROMIUM, require_chromium
+from tests.chromium import LAUNCH_ARGS, close_contexts, shared_browser  # noqa: F401  (LAUNCH_ARGS: for tests that launch their own)
+from tests.services import require_chromium
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"
 # Waits for something to happen, generous enough for a slow, loaded laptop:
@@ -16,15 +15,6 @@ SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screensh
 WAIT_MS = 30_000
 WORKER_WAIT_MS = 60_000  # through a Celery worker and the channel layer
 PHONE = {"width": 390, "height": 844}
-LAUNCH_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    "--disable-quic",
-]
 
 
 try:  # the default of every expect(...) wait: 5 s out of the box
@@ -37,16 +27,11 @@ except ImportError:  # no Playwright: require_chromium() says so in each test
 
 @pytest.fixture
 def browser():
+    """Debian's Chromium, shared with the browser tests just before and after this one
+    (tests/chromium.py); whatever the test opened in it is closed after it."""
     require_chromium()
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as playwright:
-        executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
-        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS, headless=True)
-        try:
-            yield browser
-        finally:
-            browser.close()
+    yield shared_browser()
+    close_contexts()
 
 
 def csp_violation(message):
