@@ -129,6 +129,7 @@ def aim_at_real_rows(case, world):
             body["door_code"] = world["door_code"]
 
 
+@pytest.mark.contract
 @schema.parametrize()
 @HYPOTHESIS
 def test_api_anonymous(case, api_world):
@@ -136,6 +137,7 @@ def test_api_anonymous(case, api_world):
     case.call_and_validate(checks=CHECKS)
 
 
+@pytest.mark.contract
 @schema.parametrize()
 @HYPOTHESIS
 def test_api_as_organiser(case, api_world):
@@ -247,6 +249,7 @@ def nested(depth, kind):
     return opening * repeat + "1" + closing * repeat
 
 
+@pytest.mark.contract
 @given(depth=st.one_of(st.integers(JSON_MAX_DEPTH - 2, JSON_MAX_DEPTH + 2), st.integers(33, 20_000)),
        kind=st.sampled_from(["list", "object", "mixed"]))
 @hypothesis_settings(max_examples=12, deadline=None, derandomize=True, database=None,

@@ -60,6 +60,7 @@ def aim_at_real_rows(case, world):
                 case.body[name] = 1 + value % 2
 
 
+@pytest.mark.contract
 @schema.parametrize()
 @HYPOTHESIS
 def test_console_api_anonymous(case, console_world):
@@ -67,6 +68,7 @@ def test_console_api_anonymous(case, console_world):
     case.call_and_validate(checks=CHECKS)
 
 
+@pytest.mark.contract
 @schema.parametrize()
 @HYPOTHESIS
 def test_console_api_as_organiser(case, console_world):

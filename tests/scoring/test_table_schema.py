@@ -32,6 +32,7 @@ def aim_at_a_real_table(case, tables):
         body["hand_number"] = 1 + body["hand_number"] % 2  # the evening's hands: 1 and 2
 
 
+@pytest.mark.contract
 @schema.parametrize()
 @HYPOTHESIS
 @pytest.mark.django_db
