@@ -106,8 +106,9 @@ class HandState:
                 return follow
         return h
 
-    def play(self, card: int) -> None:
-        """Play a card for the seat to play; raises IllegalPlay (hand unchanged)."""
+    def play(self, card: int) -> bool:
+        """Play a card for the seat to play; raises IllegalPlay (hand unchanged).
+        True when it was the hand's last card (the game state scores the hand then)."""
         seat = self.turn
         hands = self.hands
         hand = hands[seat]
@@ -133,8 +134,9 @@ class HandState:
             self.tricks[w & 1] += 1
             self.winners.append(w)
             self.turn, self.n = w, 0
-        else:
-            self.turn, self.n = (seat + 1) & 3, n + 1
+            return not hands[w]               # the hands are dealt even: all are empty
+        self.turn, self.n = (seat + 1) & 3, n + 1
+        return False
 
     def copy(self) -> "HandState":
         new = HandState.__new__(HandState)

@@ -100,11 +100,11 @@ class GameState(ABC):
             card = CARD_OF.get(id(action))     # a shared card action: the legal ones, play(c)
             if card is not None:
                 try:
-                    core.play(card)
+                    last = core.play(card)       # True: the hand's last card
                 except IllegalAction:
                     pass                 # refused below, the core unchanged
                 else:
-                    if not core.hands[core.turn]:    # core.complete: the hands are dealt even
+                    if last:
                         self._cards = None
                         self._score_hand()
                     self._actions.append(CARD_TEXT[card])

@@ -138,7 +138,7 @@ class TrickPlay:
                 return card_actions(hand & SUIT_MASK[led] | hand & _JOKERS)
         return card_actions(hand)
 
-    def play(self, card: int) -> None:
+    def play(self, card: int) -> bool:
         seat = self.turn
         hands = self.hands
         hand = hands[seat]
@@ -171,12 +171,13 @@ class TrickPlay:
                 self.best, self.best_seat = key, seat
         if len(trick) < self.size:
             self.turn = self._next[seat]
-            return
+            return False
         winner = self.best_seat
         self.won[winner] += 1
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5
         self.led, self.best, self.best_seat = None, 0, winner
+        return not self.hands[winner]           # the last trick: every hand is empty
 
     def _refusal(self, card: int) -> IllegalPlay:
         """Why a held card is not among those ``legal_mask`` allows (a subclass
@@ -257,7 +258,7 @@ class PlainTricks(TrickPlay):
         s, h, d, c = SUIT_ACTIONS               # card_actions(hand), inline: a lead or a void
         return [*s[hand & 0x1FFF], *h[hand >> 13 & 0x1FFF], *d[hand >> 26 & 0x1FFF], *c[hand >> 39]]
 
-    def play(self, card: int) -> None:
+    def play(self, card: int) -> bool:
         seat = self.turn
         hands = self.hands
         hand = hands[seat]
@@ -285,12 +286,13 @@ class PlainTricks(TrickPlay):
         trick.append((seat, card))
         if len(trick) < self.size:
             self.turn = self._next[seat]
-            return
+            return False
         winner = self.best_seat
         self.won[winner] += 1
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5
         self.led, self.best, self.best_seat = None, 0, winner
+        return not self.hands[winner]           # the last trick: every hand is empty
 
     def copy(self) -> "PlainTricks":
         new = PlainTricks.__new__(PlainTricks)
