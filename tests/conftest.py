@@ -1,4 +1,6 @@
 import os
+import threading
+import time
 import uuid
 from datetime import timedelta
 
@@ -24,6 +26,22 @@ def pytest_runtest_setup(item):
     its driver's event loop would otherwise sit in this thread."""
     if "browser" not in item.fixturenames:
         chromium.stop()
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_teardown(item):
+    """Before the test database is flushed, the live server's requests are over: a request
+    still running (robots playing on after the test's last click) held row locks the flush's
+    TRUNCATE waited on while it waited on the flush's (a deadlock in the teardown). The
+    browser's pages go first, so no poll starts another."""
+    if "live_server" not in item.fixturenames:
+        return
+    if "browser" in item.fixturenames:
+        chromium.close_contexts()
+    deadline = time.monotonic() + 60  # a hang bound: a robot's turn takes 2 s at most
+    while time.monotonic() < deadline and any(
+            thread.name.endswith("(process_request_thread)") and thread.is_alive() for thread in threading.enumerate()):
+        time.sleep(0.05)
 
 
 def pytest_sessionfinish(session):
