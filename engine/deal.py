@@ -44,10 +44,7 @@ _SWAPS = tuple((i, i + 1) for i in range(51, 0, -1))
 def shuffled_deck(rng: random.Random) -> list[int]:
     """Fisher-Yates with one float a card: a third faster than
     ``rng.shuffle`` (the bias of a 53-bit float is below 2**-47)."""
-    return _shuffled(list(range(52)), rng)
-
-
-def _shuffled(deck: list[int], rng: random.Random) -> list[int]:
+    deck = list(range(52))
     rnd = rng.random
     for i, n in _SWAPS:
         j = int(rnd() * n)
@@ -63,7 +60,11 @@ def dealt_masks(rng: random.Random, dealer: int) -> tuple[tuple[int, ...], int]:
     shuffle, cut and deal (S4, S5), its very draws, on the cards' bits: a
     hand is then the sum of its thirteen, with no card looked up (a game
     state deals a hand a playout)."""
-    bits = _shuffled(list(_BITS), rng)
+    bits = list(_BITS)
+    rnd = rng.random
+    for i, n in _SWAPS:                          # shuffled_deck's loop: the same swaps
+        j = int(rnd() * n)
+        bits[i], bits[j] = bits[j], bits[i]
     at = 6 + rng.randrange(41)                   # cut(): six cards at least in each packet
     bits = bits[at:] + bits[:at]
     hands = [0, 0, 0, 0]
