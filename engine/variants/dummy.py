@@ -209,12 +209,6 @@ class DummyGame(DummyTable):
 
     # --- who acts -----------------------------------------------------------------
 
-    def _bidders(self) -> list[str]:
-        """From the dealer's left to the dealer, once each (Y2)."""
-        seats = self.variant.seats
-        i = seats.index(self.dealer)
-        return [seats[(i + k) % len(seats)] for k in range(1, len(seats) + 1)]
-
     @property
     def to_act(self) -> str | None:
         if self.phase is IN_PLAY:
@@ -222,7 +216,7 @@ class DummyGame(DummyTable):
         if self.phase is IN_AUCTION:
             if self.declarer:
                 return self.declarer
-            seats = self.variant.seats         # _bidders()[len(self.calls)], without the list
+            seats = self.variant.seats         # from the dealer's left to the dealer, once each (Y2)
             return seats[(seats.index(self.dealer) + 1 + len(self.calls)) % len(seats)]
         if self.phase is IN_EXCHANGE:
             return self.declarer
