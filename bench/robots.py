@@ -29,8 +29,10 @@ Prints, from one run:
 The strong robot plays as registered (``ROBOTS["strong"]``, its deadline on);
 ``--jobs J`` splits each match's deals over J processes (the same deals and
 seeds, the same results; the wall clock then shares the cores). Run it with
-``nice -n 10`` on a shared machine: a match of 300 deals takes about 40 minutes
-of CPU against pimc.
+``nice -n 10`` on a shared machine: a match of 300 deals takes about 35 minutes
+of CPU against pimc (62 minutes of wall clock niced on 2 loaded cores,
+2026-12-03). ``bench/robot_positions.py`` screens the strong robot's settings
+in minutes before a match is worth its hour.
 """
 
 import argparse
