@@ -15,6 +15,8 @@ from engine.cli import main
 from engine.errors import EngineError, IllegalAction
 from engine.games import replay_game
 from engine.play import HandState
+from engine.robots import RulesRobot
+from engine.robots.sampling import Memory
 from engine.state import Phase
 from engine.variants import find_variant
 
@@ -83,6 +85,19 @@ def advance(rules, seed: int, steps: int, check=None):
         if check:
             check(game)
     return game, rng
+
+
+def rules_robots_play(game, cards: int) -> dict:
+    """Four rules robots play ``cards`` actions of ``game``, each seat remembering what
+    its views showed; answers the memories by seat (the strong and pimc robots' view)."""
+    robots = {s: RulesRobot() for s in "NESW"}
+    memories = {s: Memory() for s in "NESW"}
+    for _ in range(cards):
+        seat = game.to_act
+        view = game.view(seat)
+        memories[seat].observe(view)
+        game.apply(robots[seat].choose(view))
+    return memories
 
 
 def run_cli(*argv) -> str:

@@ -15,10 +15,12 @@ from hypothesis import given, settings, strategies as st
 from engine.cards import mask_of, parse_card
 from engine.robots.inference import decisions, layout_weight, resample
 from engine.robots.rules import RulesRobot
-from engine.robots.sampling import Memory, deal_layouts
+from engine.robots.sampling import deal_layouts
 from engine.robots.strong import StrongRobot
 from engine.state import ACTING, Phase
 from engine.variants import find_variant
+
+from .kit import rules_robots_play
 
 P_OPP, P_PARTNER = 0.8, 0.6
 
@@ -41,13 +43,7 @@ def _played(seed, cards):
     """Four rules robots play `cards` actions of a deal, each seat remembering what it saw;
     answers the game and the situation of the seat to act next, as its memory has it."""
     game = _game(seed)
-    robots = {s: RulesRobot() for s in "NESW"}
-    memories = {s: Memory() for s in "NESW"}
-    for _ in range(cards):
-        seat = game.to_act
-        view = game.view(seat)
-        memories[seat].observe(view)
-        game.apply(robots[seat].choose(view))
+    memories = rules_robots_play(game, cards)
     seat = game.to_act
     return game, memories[seat].situation(game.view(seat))
 

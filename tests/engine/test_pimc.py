@@ -19,11 +19,11 @@ from engine.play import HandState
 from engine.robots import ROBOTS, LiveView
 from engine.robots import pimc as pimc_module
 from engine.robots.pimc import PimcRobot, best_of
-from engine.robots.rules import RulesRobot
-from engine.robots.sampling import Memory
 from engine.rules import PRESETS
 from engine.state import ACTING, Phase
 from engine.variants import find_variant
+
+from .kit import rules_robots_play
 
 
 def _start(name: str, seed: int):
@@ -69,16 +69,9 @@ def test_pimc_plays_legal_cards_on_the_fast_path():
 
 def _position(seed: int, cards: int):
     """A short-whist game ``cards`` cards in (rules robots playing), with the
-    memory of the seat to act of what its views showed."""
+    memory of each seat of what its views showed."""
     game = _start("short", seed)
-    robots = {s: RulesRobot() for s in "NESW"}
-    memories = {s: Memory() for s in "NESW"}
-    for _ in range(cards):
-        seat = game.to_act
-        view = game.view(seat)
-        memories[seat].observe(view)
-        game.apply(robots[seat].choose(view))
-    return game, memories
+    return game, rules_robots_play(game, cards)
 
 
 def test_the_same_seed_and_position_give_the_same_card():
