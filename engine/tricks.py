@@ -10,6 +10,7 @@ Hypothesis checks both cores agree on plain whist.
 
 from collections.abc import Iterable, Sequence
 from functools import cache
+from typing import Self
 
 from .actions import SUIT_ACTIONS, Action, card_actions
 from .cards import BIT, JOKER_SUIT, LITTLE_JOKER, BIG_JOKER, NO_TRUMP, SUIT_MASK, SUIT_OF, cards_of
@@ -224,8 +225,8 @@ class TrickPlay:
             m |= BIT[c]
         return m
 
-    def copy(self) -> "TrickPlay":
-        new = TrickPlay.__new__(TrickPlay)
+    def copy(self) -> Self:
+        new = type(self).__new__(type(self))    # PlainTricks copies as itself
         for name in ("seats", "size", "deal_hands", "trump", "ranking", "power", "suit", "keys",
                      "turn", "first_leader", "_next", "led", "best", "best_seat", "_own_legality"):
             setattr(new, name, getattr(self, name))
@@ -235,7 +236,7 @@ class TrickPlay:
 
     __copy__ = copy
 
-    def __deepcopy__(self, memo: dict[int, object]) -> "TrickPlay":
+    def __deepcopy__(self, memo: dict[int, object]) -> Self:
         return self.copy()          # ints, and lists and tuples of ints
 
 
@@ -293,17 +294,6 @@ class PlainTricks(TrickPlay):
         self.turn, self.trick = winner, []      # S6.5
         self.led, self.best, self.best_seat = None, 0, winner
         return not self.hands[winner]           # the last trick: every hand is empty
-
-    def copy(self) -> "PlainTricks":
-        new = PlainTricks.__new__(PlainTricks)
-        for name in ("seats", "size", "deal_hands", "trump", "ranking", "power", "suit", "keys",
-                     "turn", "first_leader", "_next", "led", "best", "best_seat", "_own_legality"):
-            setattr(new, name, getattr(self, name))
-        new.hands, new.trick, new.winners = self.hands[:], self.trick[:], self.winners[:]
-        new.plays, new.won = self.plays[:], self.won[:]
-        return new
-
-    __copy__ = copy
 
 
 def trick_play(hands: Iterable[int], seats: Iterable[int], leader: int, trump: int,
