@@ -173,6 +173,11 @@ class TrickPlay:
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return False
+        return self._close_trick()
+
+    def _close_trick(self) -> bool:
+        """The trick is full: its winner takes it and leads; True if it was the hand's last
+        (a call once a trick, off the hot path of every card)."""
         winner = self.best_seat
         self.won[winner] += 1
         self.winners.append(winner)
@@ -288,12 +293,7 @@ class PlainTricks(TrickPlay):
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return False
-        winner = self.best_seat
-        self.won[winner] += 1
-        self.winners.append(winner)
-        self.turn, self.trick = winner, []      # S6.5
-        self.led, self.best, self.best_seat = None, 0, winner
-        return not self.hands[winner]           # the last trick: every hand is empty
+        return self._close_trick()
 
 
 def trick_play(hands: Iterable[int], seats: Iterable[int], leader: int, trump: int,
