@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.chromium import close_contexts, shared_browser
+from tests.chromium import LAUNCH_ARGS, close_contexts, shared_browser  # noqa: F401  (LAUNCH_ARGS: for tests that launch their own)
 from tests.services import require_chromium
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "test-artifacts" / "screenshots"

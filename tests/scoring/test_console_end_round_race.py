@@ -12,7 +12,7 @@ import pytest
 from django.conf import global_settings
 
 from tests.asgi_server import AsgiServer
-from tests.browser.conftest import PHONE, WAIT_MS, browser  # noqa: F401  (fixture)
+from tests.browser.conftest import LAUNCH_ARGS, PHONE, WAIT_MS, browser  # noqa: F401  (fixture)
 from tests.services import require_postgres, require_redis
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
