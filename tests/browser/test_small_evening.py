@@ -20,17 +20,21 @@ never connects and they poll (LIVE_POLL_MS shortens it for the table pages).
 
 Screenshots: test-artifacts/screenshots/evening-*.png.
 """
+import os
 import re
+import shutil
 import time
 from collections import defaultdict
+from contextlib import contextmanager
 from datetime import timedelta
 from decimal import Decimal
 
 import pytest
 from django.utils import timezone
 
+from tests.services import CHROMIUM, require_chromium
 
-from .conftest import PHONE, SCREENSHOTS, WAIT_MS
+from .conftest import LAUNCH_ARGS, PHONE, SCREENSHOTS, WAIT_MS
 from .figures import record
 
 NAMES = ["Margaret Ellis", "Tom Price", "Joan Hartley", "Bill Okafor", "Ann Lee", "Dev Patel", "Rose Kim",
@@ -82,6 +86,20 @@ def small_evening(transactional_db, make_event, organiser):
 
 
 # --- the room: a browser, the organiser's page, the players' phones -----------------------------
+
+
+@contextmanager
+def chromium():
+    """Debian's Chromium (never a downloaded one), closed on the way out."""
+    from playwright.sync_api import sync_playwright
+
+    executable = CHROMIUM if os.path.exists(CHROMIUM) else shutil.which("chromium")
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=executable, args=LAUNCH_ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
 
 
 class Room:
@@ -287,7 +305,8 @@ def shown(line):
 
 @pytest.mark.browser
 @pytest.mark.django_db(transaction=True)
-def test_a_small_evening_end_to_end(small_evening, live_server, settings, browser):
+def test_a_small_evening_end_to_end(small_evening, live_server, settings):
+    require_chromium()
     # Celery eager (tests/conftest.py): the movement and the standings are computed in the
     # live server's request threads, on commit, with no worker, also under REDIS_URL.
     assert small_evening["eager"]
@@ -296,253 +315,254 @@ def test_a_small_evening_end_to_end(small_evening, live_server, settings, browse
     event_id = small_evening["event"]
     event_url = f"/console/events/{event_id}/evening/"
 
-    from playwright.sync_api import expect
+    with chromium() as browser:
+        from playwright.sync_api import expect
 
-    room = Room(browser, live_server.url)
-    desk = room.page("organiser")
-    dialogs = []
-    desk.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
+        room = Room(browser, live_server.url)
+        desk = room.page("organiser")
+        dialogs = []
+        desk.on("dialog", lambda dialog: (dialogs.append(dialog.message), dialog.accept()))
 
-    # --- the organiser logs in and starts the evening ------------------------------------
-    signed_in = time.monotonic()
-    log_in(desk, small_evening["username"], event_url)
-    signed_in = time.monotonic() - signed_in  # the baseline of the evening's time (bench/browser.py)
-    expect(desk.locator("h1")).to_have_text(TITLE)
-    expect(desk.locator(".phase")).to_contain_text("before the evening")
-    expect(desk.locator(".evening-state .hint")).to_contain_text("8 players are checked in.")
-    room.note_overflow(desk, "console before the start")
-    room.shoot(desk, "01-console-before-start")
-    move(desk, "Start the evening", "The evening has started")
-    assert dialogs[-1] == "Start the evening now? Registration closes and only the players checked in will play."
-    # Eager: the movement is worked out and round 1 seated within the click's request, so
-    # the page htmx swapped in already shows it (a queued task would say "being worked out").
-    hint = desk.locator(".evening-state .hint").inner_text()
-    assert "being worked out" not in hint, f"the movement task did not run on commit (Celery not eager?): {hint}"
-    expect(desk.locator(".round-title")).to_contain_text(f"Round 1 of {ROUNDS}")
-    expect(desk.locator(".round-title .badge")).to_have_text("seating published")
-    expect(desk.get_by_role("button", name="Start the clock of round 1")).to_be_visible()
-    room.note_overflow(desk, "console, round 1 seated")
-    room.shoot(desk, "02-round-1-seated")
+        # --- the organiser logs in and starts the evening ------------------------------------
+        signed_in = time.monotonic()
+        log_in(desk, small_evening["username"], event_url)
+        signed_in = time.monotonic() - signed_in  # the baseline of the evening's time (bench/browser.py)
+        expect(desk.locator("h1")).to_have_text(TITLE)
+        expect(desk.locator(".phase")).to_contain_text("before the evening")
+        expect(desk.locator(".evening-state .hint")).to_contain_text("8 players are checked in.")
+        room.note_overflow(desk, "console before the start")
+        room.shoot(desk, "01-console-before-start")
+        move(desk, "Start the evening", "The evening has started")
+        assert dialogs[-1] == "Start the evening now? Registration closes and only the players checked in will play."
+        # Eager: the movement is worked out and round 1 seated within the click's request, so
+        # the page htmx swapped in already shows it (a queued task would say "being worked out").
+        hint = desk.locator(".evening-state .hint").inner_text()
+        assert "being worked out" not in hint, f"the movement task did not run on commit (Celery not eager?): {hint}"
+        expect(desk.locator(".round-title")).to_contain_text(f"Round 1 of {ROUNDS}")
+        expect(desk.locator(".round-title .badge")).to_have_text("seating published")
+        expect(desk.get_by_role("button", name="Start the clock of round 1")).to_be_visible()
+        room.note_overflow(desk, "console, round 1 seated")
+        room.shoot(desk, "02-round-1-seated")
 
-    # --- the table cards page gives the tables' entry links ------------------------------
-    desk.goto(f"/console/events/{event_id}/table-cards/")
-    expect(desk.locator(".table-card")).to_have_count(len(TABLES))
-    links = {}
-    for link in desk.locator(".table-links a").all():
-        links[int(link.inner_text().removeprefix("Table "))] = link.get_attribute("href")
-    assert sorted(links) == list(TABLES)
-    assert all(re.fullmatch(re.escape(live_server.url) + r"/t/[A-Za-z0-9_-]{22,}/", url) for url in links.values())
+        # --- the table cards page gives the tables' entry links ------------------------------
+        desk.goto(f"/console/events/{event_id}/table-cards/")
+        expect(desk.locator(".table-card")).to_have_count(len(TABLES))
+        links = {}
+        for link in desk.locator(".table-links a").all():
+            links[int(link.inner_text().removeprefix("Table "))] = link.get_attribute("href")
+        assert sorted(links) == list(TABLES)
+        assert all(re.fullmatch(re.escape(live_server.url) + r"/t/[A-Za-z0-9_-]{22,}/", url) for url in links.values())
 
-    # --- round 1: table 1 plain, table 2 with a dispute ----------------------------------
-    seating = {}
-    first, phones = played_round(room, desk, links, 1, event_url)
-    seating.update({(1, t): s for t, s in first.items()})
-    n_phone, e_phone = phones[2]
-    room.note_overflow(e_phone, "table page, disputed")
-    room.shoot(e_phone, "03-phone-disputed")
-    expect(hand(n_phone, 1).locator(".badge")).to_contain_text("disputed", timeout=WAIT_MS)
-    expect(n_phone.locator("#table-stage")).to_contain_text("Playing")  # not locked: a hand is disputed
+        # --- round 1: table 1 plain, table 2 with a dispute ----------------------------------
+        seating = {}
+        first, phones = played_round(room, desk, links, 1, event_url)
+        seating.update({(1, t): s for t, s in first.items()})
+        n_phone, e_phone = phones[2]
+        room.note_overflow(e_phone, "table page, disputed")
+        room.shoot(e_phone, "03-phone-disputed")
+        expect(hand(n_phone, 1).locator(".badge")).to_contain_text("disputed", timeout=WAIT_MS)
+        expect(n_phone.locator("#table-stage")).to_contain_text("Playing")  # not locked: a hand is disputed
 
-    # The organiser sees the flag on the evening page; the round cannot end early.
-    desk.goto(event_url)
-    expect(desk.locator("#table-2")).to_have_class(re.compile(r"\btbl-disputed\b"))
-    expect(desk.locator("#table-2 .dispute")).to_have_text(f"Hand 1: N-S {ENTERED[DISPUTE]} or {DISPUTED_COUNT}?")
-    expect(desk.locator("#table-1 .tbl-status")).to_have_text("in")
-    expect(desk.locator(".count-disputed strong")).to_have_text("1")
-    expect(desk.locator(".count-in strong")).to_have_text("1")
-    room.shoot(desk, "04-console-dispute-flag")
-    move(desk, "End round 1", "Tables not in yet (still playing, or a hand disputed): 2.")
-    expect(desk.locator(".end-anyway")).to_contain_text("table 2")
-    room.shoot(desk, "05-console-end-refused")
+        # The organiser sees the flag on the evening page; the round cannot end early.
+        desk.goto(event_url)
+        expect(desk.locator("#table-2")).to_have_class(re.compile(r"\btbl-disputed\b"))
+        expect(desk.locator("#table-2 .dispute")).to_have_text(f"Hand 1: N-S {ENTERED[DISPUTE]} or {DISPUTED_COUNT}?")
+        expect(desk.locator("#table-1 .tbl-status")).to_have_text("in")
+        expect(desk.locator(".count-disputed strong")).to_have_text("1")
+        expect(desk.locator(".count-in strong")).to_have_text("1")
+        room.shoot(desk, "04-console-dispute-flag")
+        move(desk, "End round 1", "Tables not in yet (still playing, or a hand disputed): 2.")
+        expect(desk.locator(".end-anyway")).to_contain_text("table 2")
+        room.shoot(desk, "05-console-end-refused")
 
-    # ... and settles it on the table's page, with a reason.
-    desk.locator(".end-anyway a", has_text="table 2").click()
-    expect(desk.locator("h1")).to_have_text("Table 2, round 1")
-    disputed = desk.locator("#hand-1")
-    expect(disputed.locator(".dispute-detail")).to_have_text(
-        f"Seat N entered N-S 7, E-W 6; seat E entered N-S {DISPUTED_COUNT}, E-W {13 - DISPUTED_COUNT}.")
-    expect(disputed.locator("details.fix").first).to_have_attribute("open", "")
-    disputed.get_by_role("button", name=f"N-S {DISPUTED_COUNT}", exact=True).click()
-    expect(desk.locator("#id_h1-ns_tricks")).to_have_value(str(DISPUTED_COUNT))
-    desk.fill("#id_h1-reason", DISPUTE_REASON)
-    room.shoot(desk, "06-settle-dispute")
-    with desk.expect_navigation():
-        disputed.get_by_role("button", name="Save").click()
-    expect(desk.locator(".messages")).to_contain_text(
-        f"Hand 1 of table 2 is now N-S {DISPUTED_COUNT}, E-W {13 - DISPUTED_COUNT}.")
-    expect(desk.locator("#hand-1 .badge")).to_have_text("confirmed")
-    expect(desk.locator("#hand-1 .tag")).to_have_text("corrected")
-    expect(desk.locator(".tbl-status-text")).to_have_text("in")
-    room.shoot(desk, "07-dispute-settled")
-    # The phones at table 2 see it without reloading: the round is locked.
-    for page in phones[2]:
-        expect(page.locator("#table-stage")).to_contain_text("this round is locked", timeout=WAIT_MS)
-        expect(hand(page, 1).locator(".score")).to_have_text(f"N-S {DISPUTED_COUNT} · E-W {13 - DISPUTED_COUNT}")
+        # ... and settles it on the table's page, with a reason.
+        desk.locator(".end-anyway a", has_text="table 2").click()
+        expect(desk.locator("h1")).to_have_text("Table 2, round 1")
+        disputed = desk.locator("#hand-1")
+        expect(disputed.locator(".dispute-detail")).to_have_text(
+            f"Seat N entered N-S 7, E-W 6; seat E entered N-S {DISPUTED_COUNT}, E-W {13 - DISPUTED_COUNT}.")
+        expect(disputed.locator("details.fix").first).to_have_attribute("open", "")
+        disputed.get_by_role("button", name=f"N-S {DISPUTED_COUNT}", exact=True).click()
+        expect(desk.locator("#id_h1-ns_tricks")).to_have_value(str(DISPUTED_COUNT))
+        desk.fill("#id_h1-reason", DISPUTE_REASON)
+        room.shoot(desk, "06-settle-dispute")
+        with desk.expect_navigation():
+            disputed.get_by_role("button", name="Save").click()
+        expect(desk.locator(".messages")).to_contain_text(
+            f"Hand 1 of table 2 is now N-S {DISPUTED_COUNT}, E-W {13 - DISPUTED_COUNT}.")
+        expect(desk.locator("#hand-1 .badge")).to_have_text("confirmed")
+        expect(desk.locator("#hand-1 .tag")).to_have_text("corrected")
+        expect(desk.locator(".tbl-status-text")).to_have_text("in")
+        room.shoot(desk, "07-dispute-settled")
+        # The phones at table 2 see it without reloading: the round is locked.
+        for page in phones[2]:
+            expect(page.locator("#table-stage")).to_contain_text("this round is locked", timeout=WAIT_MS)
+            expect(hand(page, 1).locator(".score")).to_have_text(f"N-S {DISPUTED_COUNT} · E-W {13 - DISPUTED_COUNT}")
 
-    # --- end of round 1: every table is in -----------------------------------------------
-    desk.goto(event_url)
-    expect(desk.locator(".count-in strong")).to_have_text("2")
-    move(desk, "End round 1", "Round 1 is closed.")
-    expect(desk.locator(".round-title")).to_contain_text(f"Round 2 of {ROUNDS}")
-    # A phone at table 1 shows where everyone goes next (before round 2 starts).
-    phone = phones[1][0]
-    phone.goto(links[1])
-    expect(phone.locator("#next-round h2")).to_have_text("Round 2: where everyone goes")
-    room.shoot(phone, "08-phone-between-rounds")
-    next_moves = phone.locator("#next-round .moves li").all_inner_texts()
-    for page in (p for pair in phones.values() for p in pair):
-        page.goto("about:blank")  # stop polling
+        # --- end of round 1: every table is in -----------------------------------------------
+        desk.goto(event_url)
+        expect(desk.locator(".count-in strong")).to_have_text("2")
+        move(desk, "End round 1", "Round 1 is closed.")
+        expect(desk.locator(".round-title")).to_contain_text(f"Round 2 of {ROUNDS}")
+        # A phone at table 1 shows where everyone goes next (before round 2 starts).
+        phone = phones[1][0]
+        phone.goto(links[1])
+        expect(phone.locator("#next-round h2")).to_have_text("Round 2: where everyone goes")
+        room.shoot(phone, "08-phone-between-rounds")
+        next_moves = phone.locator("#next-round .moves li").all_inner_texts()
+        for page in (p for pair in phones.values() for p in pair):
+            page.goto("about:blank")  # stop polling
 
-    # --- round 2, then a correction of a confirmed hand ----------------------------------
-    second, phones = played_round(room, desk, links, 2, event_url)
-    seating.update({(2, t): s for t, s in second.items()})
-    where = {name: (t, pos) for t, seats in second.items() for pos, name in seats.items()}
-    for text in next_moves:  # what the phone said before round 2 is where they sat
-        name = next(n for n in NAMES if text.startswith(n))
-        t, pos = where[name]
-        assert re.search(rf"table {t}, {POSITION_NAMES[pos]}$", text), (text, where[name])
-    for page in phones[1]:
-        expect(page.locator("#table-stage")).to_contain_text("this round is locked", timeout=WAIT_MS)
-    room.note_overflow(phones[1][0], "table page, locked")
-    room.shoot(phones[1][0], "09-phone-locked")
+        # --- round 2, then a correction of a confirmed hand ----------------------------------
+        second, phones = played_round(room, desk, links, 2, event_url)
+        seating.update({(2, t): s for t, s in second.items()})
+        where = {name: (t, pos) for t, seats in second.items() for pos, name in seats.items()}
+        for text in next_moves:  # what the phone said before round 2 is where they sat
+            name = next(n for n in NAMES if text.startswith(n))
+            t, pos = where[name]
+            assert re.search(rf"table {t}, {POSITION_NAMES[pos]}$", text), (text, where[name])
+        for page in phones[1]:
+            expect(page.locator("#table-stage")).to_contain_text("this round is locked", timeout=WAIT_MS)
+        room.note_overflow(phones[1][0], "table page, locked")
+        room.shoot(phones[1][0], "09-phone-locked")
 
-    r, t, h = CORRECTED
-    desk.goto(f"{event_url}rounds/{r}/tables/{t}/")
-    fix = desk.locator(f"#hand-{h}")
-    expect(fix.locator(".badge")).to_have_text("confirmed")
-    expect(fix.locator(".tricks")).to_contain_text(f"N-S {ENTERED[CORRECTED]} · E-W {13 - ENTERED[CORRECTED]}")
-    fix.locator("summary", has_text="Correct this hand").click()
-    desk.fill(f"#id_h{h}-ns_tricks", str(CORRECTED_TO))
-    expect(desk.locator(f"#id_h{h}-kind")).to_have_value("correction")
-    desk.fill(f"#id_h{h}-reason", CORRECTION_REASON)
-    with desk.expect_navigation():
-        fix.get_by_role("button", name="Save").click()
-    expect(desk.locator(".messages")).to_contain_text(
-        f"Hand {h} of table {t} is now N-S {CORRECTED_TO}, E-W {13 - CORRECTED_TO}.")
-    expect(desk.locator(f"#hand-{h} .tag")).to_have_text("corrected")
-    room.shoot(desk, "10-correction-saved")
-    for page in phones[1]:  # the table's phones follow the correction
-        expect(hand(page, h).locator(".score")).to_have_text(
-            f"N-S {CORRECTED_TO} · E-W {13 - CORRECTED_TO}", timeout=WAIT_MS)
+        r, t, h = CORRECTED
+        desk.goto(f"{event_url}rounds/{r}/tables/{t}/")
+        fix = desk.locator(f"#hand-{h}")
+        expect(fix.locator(".badge")).to_have_text("confirmed")
+        expect(fix.locator(".tricks")).to_contain_text(f"N-S {ENTERED[CORRECTED]} · E-W {13 - ENTERED[CORRECTED]}")
+        fix.locator("summary", has_text="Correct this hand").click()
+        desk.fill(f"#id_h{h}-ns_tricks", str(CORRECTED_TO))
+        expect(desk.locator(f"#id_h{h}-kind")).to_have_value("correction")
+        desk.fill(f"#id_h{h}-reason", CORRECTION_REASON)
+        with desk.expect_navigation():
+            fix.get_by_role("button", name="Save").click()
+        expect(desk.locator(".messages")).to_contain_text(
+            f"Hand {h} of table {t} is now N-S {CORRECTED_TO}, E-W {13 - CORRECTED_TO}.")
+        expect(desk.locator(f"#hand-{h} .tag")).to_have_text("corrected")
+        room.shoot(desk, "10-correction-saved")
+        for page in phones[1]:  # the table's phones follow the correction
+            expect(hand(page, h).locator(".score")).to_have_text(
+                f"N-S {CORRECTED_TO} · E-W {13 - CORRECTED_TO}", timeout=WAIT_MS)
 
-    # The corrections page: who, when, old, new, why.
-    desk.goto(f"/console/events/{event_id}/corrections/")
-    cards = desk.locator(".history-card")
-    expect(cards).to_have_count(2)
-    expect(cards.nth(0).locator("h2")).to_contain_text(f"Round {r} · table {t} · hand {h}")
-    expect(cards.nth(1).locator("h2")).to_contain_text("Round 1 · table 2 · hand 1")
-    history = {}
-    for i in range(2):
-        history[i] = [[c.strip() for c in row.locator("td").all_inner_texts()]
-                      for row in cards.nth(i).locator("tbody tr").all()]
-    who = small_evening["organiser"]
-    clock = re.compile(r"^\d\d:\d\d:\d\d$")
-    corrected_rows = [row for row in history[0] if row[1] == who]
-    assert len(corrected_rows) == 1, history[0]
-    at, _who, before, after, kind, why = corrected_rows[0]
-    assert clock.match(at) and (before, after, kind, why) == (
-        str(ENTERED[CORRECTED]), str(CORRECTED_TO), "correction", CORRECTION_REASON), corrected_rows
-    settled = [row for row in history[1] if row[1] == who]
-    assert len(settled) == 1 and clock.match(settled[0][0]), history[1]
-    assert settled[0][2:] == [str(ENTERED[DISPUTE]), str(DISPUTED_COUNT), "correction", DISPUTE_REASON], settled
-    # ... and how it came about: N-S entered 7, E-W disputed with 6.
-    assert ["the table, seat N", "—", "7", "table entry: entered", "entered at the table"] in [row[1:] for row in history[1]], history[1]
-    assert ["the table, seat E", "7", f"7 (other side: {DISPUTED_COUNT})", "table entry: disputed",
-        "disputed by the opponents"] in \
-        [row[1:] for row in history[1]], history[1]
-    room.note_overflow(desk, "corrections page")
-    room.shoot(desk, "11-corrections")
+        # The corrections page: who, when, old, new, why.
+        desk.goto(f"/console/events/{event_id}/corrections/")
+        cards = desk.locator(".history-card")
+        expect(cards).to_have_count(2)
+        expect(cards.nth(0).locator("h2")).to_contain_text(f"Round {r} · table {t} · hand {h}")
+        expect(cards.nth(1).locator("h2")).to_contain_text("Round 1 · table 2 · hand 1")
+        history = {}
+        for i in range(2):
+            history[i] = [[c.strip() for c in row.locator("td").all_inner_texts()]
+                          for row in cards.nth(i).locator("tbody tr").all()]
+        who = small_evening["organiser"]
+        clock = re.compile(r"^\d\d:\d\d:\d\d$")
+        corrected_rows = [row for row in history[0] if row[1] == who]
+        assert len(corrected_rows) == 1, history[0]
+        at, _who, before, after, kind, why = corrected_rows[0]
+        assert clock.match(at) and (before, after, kind, why) == (
+            str(ENTERED[CORRECTED]), str(CORRECTED_TO), "correction", CORRECTION_REASON), corrected_rows
+        settled = [row for row in history[1] if row[1] == who]
+        assert len(settled) == 1 and clock.match(settled[0][0]), history[1]
+        assert settled[0][2:] == [str(ENTERED[DISPUTE]), str(DISPUTED_COUNT), "correction", DISPUTE_REASON], settled
+        # ... and how it came about: N-S entered 7, E-W disputed with 6.
+        assert ["the table, seat N", "—", "7", "table entry: entered", "entered at the table"] in [row[1:] for row in history[1]], history[1]
+        assert ["the table, seat E", "7", f"7 (other side: {DISPUTED_COUNT})", "table entry: disputed",
+            "disputed by the opponents"] in \
+            [row[1:] for row in history[1]], history[1]
+        room.note_overflow(desk, "corrections page")
+        room.shoot(desk, "11-corrections")
 
-    desk.goto(event_url)
-    move(desk, "End round 2", "Round 2 is closed.")
-    for page in (p for pair in phones.values() for p in pair):
-        page.goto("about:blank")
+        desk.goto(event_url)
+        move(desk, "End round 2", "Round 2 is closed.")
+        for page in (p for pair in phones.values() for p in pair):
+            page.goto("about:blank")
 
-    # --- round 3, the end, the results ---------------------------------------------------
-    third, phones = played_round(room, desk, links, 3, event_url)
-    seating.update({(3, t): s for t, s in third.items()})
-    desk.goto(event_url)
-    move(desk, "End round 3", "Round 3 is closed.")
-    expect(desk.locator(".phase")).to_contain_text("finished")
-    expect(desk.locator(".evening-state .hint")).to_contain_text("All rounds are played.")
-    room.shoot(desk, "12-finished")
-    for page in phones[1]:
-        expect(page.locator("#table-stage")).to_contain_text("The evening is over", timeout=WAIT_MS)
-    room.shoot(phones[1][0], "13-phone-evening-over")
-    move(desk, "Publish the results", "The results are published.")
-    assert dialogs[-1] == "Publish the results for everyone to see?"
-    expect(desk.locator(".phase")).to_contain_text("results published")
-    # The table cards are stale now (a stale token gets 404); a phone left open
-    # finds out by itself and says so (no more polling).
-    for page in (p for pair in phones.values() for p in pair):
-        expect(page.locator("body")).to_contain_text("This evening is over", timeout=WAIT_MS)
-        expect(page.locator("#table-live")).to_have_count(0)
-    answer = phones[1][0].goto(links[1])
-    assert answer.status == 404, answer.status
-    room.shoot(phones[1][0], "16-phone-card-after-publication")
-    for page in (p for pair in phones.values() for p in pair):
-        page.goto("about:blank")
+        # --- round 3, the end, the results ---------------------------------------------------
+        third, phones = played_round(room, desk, links, 3, event_url)
+        seating.update({(3, t): s for t, s in third.items()})
+        desk.goto(event_url)
+        move(desk, "End round 3", "Round 3 is closed.")
+        expect(desk.locator(".phase")).to_contain_text("finished")
+        expect(desk.locator(".evening-state .hint")).to_contain_text("All rounds are played.")
+        room.shoot(desk, "12-finished")
+        for page in phones[1]:
+            expect(page.locator("#table-stage")).to_contain_text("The evening is over", timeout=WAIT_MS)
+        room.shoot(phones[1][0], "13-phone-evening-over")
+        move(desk, "Publish the results", "The results are published.")
+        assert dialogs[-1] == "Publish the results for everyone to see?"
+        expect(desk.locator(".phase")).to_contain_text("results published")
+        # The table cards are stale now (a stale token gets 404); a phone left open
+        # finds out by itself and says so (no more polling).
+        for page in (p for pair in phones.values() for p in pair):
+            expect(page.locator("body")).to_contain_text("This evening is over", timeout=WAIT_MS)
+            expect(page.locator("#table-live")).to_have_count(0)
+        answer = phones[1][0].goto(links[1])
+        assert answer.status == 404, answer.status
+        room.shoot(phones[1][0], "16-phone-card-after-publication")
+        for page in (p for pair in phones.values() for p in pair):
+            page.goto("about:blank")
 
-    expected = expected_standings(seating, FINAL)
-    assert sum(line["total"] for line in expected.values()) == 26 * len(FINAL)  # 13 tricks, two players a side
+        expected = expected_standings(seating, FINAL)
+        assert sum(line["total"] for line in expected.values()) == 26 * len(FINAL)  # 13 tricks, two players a side
 
-    # --- the public results page, the standings and /events/<id>/results.json ----------
-    public = room.page("public")
-    public.goto(f"/events/{event_id}/results/")
-    expect(public.locator("h1")).to_have_text(f"Results: {TITLE}")
-    expect(public.locator(".provisional")).to_have_count(0)
-    on_results = parse_standings(public, "table.standings")
-    assert on_results == {name: shown(line) for name, line in expected.items()}
-    # Hand by hand: each player's six scores and total.
-    for row in public.locator(".hand-by-hand tbody tr").all():
-        cells = [text.strip() for text in row.locator("td").all_inner_texts()]
-        line = expected[cells[1]]
-        scores = [str(line["scores"][(rr, hh)][0]) for rr in range(1, ROUNDS + 1) for hh in range(1, HANDS + 1)]
-        assert cells[2:2 + ROUNDS * HANDS] == scores and cells[-1] == str(line["total"]), (cells, line)
-    corrections = public.locator("section.corrections")
-    expect(corrections.locator("tbody tr")).to_have_count(2)
-    expect(corrections).to_contain_text(DISPUTE_REASON)
-    expect(corrections).to_contain_text(CORRECTION_REASON)
-    winners = [name for name, line in expected.items() if line["place"] == 1]
-    last = max(line["place"] for line in expected.values())
-    booby = [name for name, line in expected.items() if line["place"] == last]
-    prizes = public.locator(".prizes li").all_inner_texts()
-    assert all(name in prizes[0] for name in winners) and prizes[0].startswith("First:"), prizes
-    assert all(name in prizes[1] for name in booby) and prizes[1].startswith("Booby:"), prizes
-    room.note_overflow(public, "results page")
-    room.shoot(public, "14-results")
+        # --- the public results page, the standings and /events/<id>/results.json ----------
+        public = room.page("public")
+        public.goto(f"/events/{event_id}/results/")
+        expect(public.locator("h1")).to_have_text(f"Results: {TITLE}")
+        expect(public.locator(".provisional")).to_have_count(0)
+        on_results = parse_standings(public, "table.standings")
+        assert on_results == {name: shown(line) for name, line in expected.items()}
+        # Hand by hand: each player's six scores and total.
+        for row in public.locator(".hand-by-hand tbody tr").all():
+            cells = [text.strip() for text in row.locator("td").all_inner_texts()]
+            line = expected[cells[1]]
+            scores = [str(line["scores"][(rr, hh)][0]) for rr in range(1, ROUNDS + 1) for hh in range(1, HANDS + 1)]
+            assert cells[2:2 + ROUNDS * HANDS] == scores and cells[-1] == str(line["total"]), (cells, line)
+        corrections = public.locator("section.corrections")
+        expect(corrections.locator("tbody tr")).to_have_count(2)
+        expect(corrections).to_contain_text(DISPUTE_REASON)
+        expect(corrections).to_contain_text(CORRECTION_REASON)
+        winners = [name for name, line in expected.items() if line["place"] == 1]
+        last = max(line["place"] for line in expected.values())
+        booby = [name for name, line in expected.items() if line["place"] == last]
+        prizes = public.locator(".prizes li").all_inner_texts()
+        assert all(name in prizes[0] for name in winners) and prizes[0].startswith("First:"), prizes
+        assert all(name in prizes[1] for name in booby) and prizes[1].startswith("Booby:"), prizes
+        room.note_overflow(public, "results page")
+        room.shoot(public, "14-results")
 
-    public.goto(f"/events/{event_id}/standings/")
-    expect(public.locator("#standings table.standings tbody tr")).to_have_count(len(NAMES))
-    assert parse_standings(public, "#standings table.standings") == on_results
-    room.note_overflow(public, "standings page")
-    room.shoot(public, "15-standings")
+        public.goto(f"/events/{event_id}/standings/")
+        expect(public.locator("#standings table.standings tbody tr")).to_have_count(len(NAMES))
+        assert parse_standings(public, "#standings table.standings") == on_results
+        room.note_overflow(public, "standings page")
+        room.shoot(public, "15-standings")
 
-    answer = public.request.get(f"/events/{event_id}/results.json")
-    assert answer.status == 200, answer.status
-    document = answer.json()
-    assert document["published"] is True and document["event"]["phase"] == "results_published"
-    by_name = {line["name"]: line for line in document["lines"]}
-    assert sorted(by_name) == sorted(NAMES)
-    for name, line in expected.items():
-        got = by_name[name]
-        assert (got["place"], got["shared"], Decimal(got["total"]), got["hands_won"], got["hands_played"],
-                got["sit_out_hands"], Decimal(got["second_half"])) == (
-            line["place"], line["shared"], Decimal(line["total"]), line["won"], line["played"], 0,
-            Decimal(line["second_half"])), (name, got, line)
-        hands = {(x["round"], x["hand"]): (x["tricks"], x["table"], x["seat"]) for x in got["hands"]}
-        assert hands == line["scores"], (name, hands, line["scores"])
-        assert all(x["counted"] and x["status"] == "confirmed" for x in got["hands"]), got["hands"]
-    fixes = [(c["round"], c["table"], c["hand"], c["kind"], c["by"], c["old_ns_tricks"], c["new_ns_tricks"],
-              c["reason"]) for c in document["corrections"]]
-    assert fixes == [(*DISPUTE, "correction", who, ENTERED[DISPUTE], DISPUTED_COUNT, DISPUTE_REASON),
-                     (*CORRECTED, "correction", who, ENTERED[CORRECTED], CORRECTED_TO, CORRECTION_REASON)], fixes
-    prize_winners = {p["name"]: sorted(p["winners"]) for p in document["prizes"]}
-    numbers = {line["name"]: line["number"] for line in document["lines"]}
-    assert prize_winners == {"First": sorted(numbers[n] for n in winners),
-                             "Booby": sorted(numbers[n] for n in booby)}, prize_winners
+        answer = public.request.get(f"/events/{event_id}/results.json")
+        assert answer.status == 200, answer.status
+        document = answer.json()
+        assert document["published"] is True and document["event"]["phase"] == "results_published"
+        by_name = {line["name"]: line for line in document["lines"]}
+        assert sorted(by_name) == sorted(NAMES)
+        for name, line in expected.items():
+            got = by_name[name]
+            assert (got["place"], got["shared"], Decimal(got["total"]), got["hands_won"], got["hands_played"],
+                    got["sit_out_hands"], Decimal(got["second_half"])) == (
+                line["place"], line["shared"], Decimal(line["total"]), line["won"], line["played"], 0,
+                Decimal(line["second_half"])), (name, got, line)
+            hands = {(x["round"], x["hand"]): (x["tricks"], x["table"], x["seat"]) for x in got["hands"]}
+            assert hands == line["scores"], (name, hands, line["scores"])
+            assert all(x["counted"] and x["status"] == "confirmed" for x in got["hands"]), got["hands"]
+        fixes = [(c["round"], c["table"], c["hand"], c["kind"], c["by"], c["old_ns_tricks"], c["new_ns_tricks"],
+                  c["reason"]) for c in document["corrections"]]
+        assert fixes == [(*DISPUTE, "correction", who, ENTERED[DISPUTE], DISPUTED_COUNT, DISPUTE_REASON),
+                         (*CORRECTED, "correction", who, ENTERED[CORRECTED], CORRECTED_TO, CORRECTION_REASON)], fixes
+        prize_winners = {p["name"]: sorted(p["winners"]) for p in document["prizes"]}
+        numbers = {line["name"]: line["number"] for line in document["lines"]}
+        assert prize_winners == {"First": sorted(numbers[n] for n in winners),
+                                 "Booby": sorted(numbers[n] for n in booby)}, prize_winners
 
-    errors, overflows = list(room.errors), dict(room.overflows)
+        errors, overflows = list(room.errors), dict(room.overflows)
     # Chromium is closed: the ORM may run in this thread again.
 
     assert not errors, f"JavaScript errors: {errors}"
