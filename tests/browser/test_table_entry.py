@@ -128,6 +128,10 @@ def test_two_phones_enter_and_confirm_a_hand(table_night, new_page, shoot, setti
     expect(intruder.locator("#who")).to_contain_text("taken by a phone")
     intruder.get_by_role("button", name=re.compile(r"North\s+Margaret Ellis")).click()
     expect(intruder.locator("#who .error")).to_contain_text("Another phone has already claimed this seat")
+    with intruder.expect_response(lambda r: "/panel" in r.url and r.request.method == "GET"):
+        intruder.evaluate("document.body.dispatchEvent(new CustomEvent('table-update'))")  # a live update
+    expect(intruder.locator("#who .error")).to_contain_text("Another phone has already claimed this seat")
+    expect(intruder.locator("#who .error")).to_have_count(1)
     assert intruder.locator(".you-bar").count() == 0
 
     # --- North sees it without reloading, and hand 2's choice is still there -------------------

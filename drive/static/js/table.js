@@ -27,6 +27,20 @@
     if (xhr && xhr.status === 404 && document.getElementById("table-live")) location.reload();
   });
 
+  // A refresh of the panel (a live update, every poll) keeps the answer to this phone's
+  // last tap on "Who are you?" (the seat is taken): it stays until the phone taps again,
+  // instead of vanishing a moment after it was shown.
+  var whoAnswer = null;
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var refresh = event.detail.elt === document.getElementById("table-live");
+    whoAnswer = refresh ? document.querySelector("#who .error") : null;  // a tap's answer says anew
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var who = document.getElementById("who");
+    if (whoAnswer && who && !who.querySelector(".error")) who.appendChild(whoAnswer);
+    whoAnswer = null;
+  });
+
   // A hand's form on its way: its button says so and takes no second tap (one tap, one
   // entry) until the answer, which replaces the hand; an answer that never comes (the
   // Wi-Fi dropped it) gives the button back to try again.
