@@ -288,12 +288,29 @@ def test_results_reach_the_screen_and_it_survives_a_server_restart(night, server
 
 # Kept by the DevTools protocol Playwright drives the page with (a record of every request
 # for the Network panel) and V8's compiled code: neither exists on the venue laptop's page.
-NOT_THE_PAGES = ("native:blink::NetworkResourcesData", "native:blink::XHRReplayData", "code:")
+# The performance timeline's record of fetches stops at 250 entries (the browser's buffer):
+# full after hundreds of updates, nearly empty on the fresh page.
+NOT_THE_PAGES = ("native:blink::NetworkResourcesData", "native:blink::XHRReplayData", "code:",
+                 "native:PerformanceResourceTiming")
+
+
+# Waits until no fragment is on its way and the page has been laid out and painted: the
+# layout tree of the last swapped fragment (about 100 KB of boxes and styles) exists only
+# after the next frame, which a loaded machine may not have drawn yet when asked.
+SETTLED = """new Promise((settled) => {
+  const frame = () => requestAnimationFrame(() => requestAnimationFrame(() => {
+    if (document.querySelector(".htmx-request")) { setTimeout(frame, 50); return; }
+    document.documentElement.getBoundingClientRect();
+    settled(true);
+  }));
+  frame();
+})"""
 
 
 def heap(cdp):
-    """What the page holds after garbage collection: bytes in a heap snapshot (less
-    NOT_THE_PAGES), and the DOM's documents, nodes and listeners."""
+    """What the settled page holds after garbage collection: bytes in a heap snapshot
+    (less NOT_THE_PAGES), and the DOM's documents, nodes and listeners."""
+    cdp.send("Runtime.evaluate", {"expression": SETTLED, "awaitPromise": True})
     chunks = []
     cdp.on("HeapProfiler.addHeapSnapshotChunk", lambda event: chunks.append(event["chunk"]))
     for _ in range(3):
