@@ -252,3 +252,56 @@ def test_a_change_during_a_slow_refresh_still_reaches_the_phone(table_night, new
     expect(hand(phone, 1)).to_contain_text("N-S 8 · E-W 5")
     expect(hand(phone, 2)).to_contain_text("N-S 8 · E-W 5", timeout=30_000)
     assert len(slowed) == 1
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_a_refresh_never_lands_under_a_finger(table_night, new_page, settings):
+    """A tap whose press and release straddle a refresh of the panel was lost (the swap
+    takes the hand being entered out of the page and back): "Send" did nothing. A refresh
+    asked for under a finger waits; one already on its way is not swapped in."""
+    from playwright.sync_api import expect
+
+    settings.LIVE_POLL_MS = 600_000  # no polls: this test sends the live updates itself
+    north = new_page("north")
+    north.goto(f"/t/{table_night['token']}/")
+    say_who(north, "North", "Margaret Ellis")
+    panel = north.locator("#table-live")
+
+    def press(number):
+        button = hand(north, number).get_by_role("button", name=f"Send hand {number}")
+        button.scroll_into_view_if_needed()
+        box = button.bounding_box()
+        north.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        north.mouse.down()
+
+    def release_sends(number, ns):
+        with north.expect_response(lambda r: r.url.endswith("/hands/") and r.request.method == "POST") as answer:
+            north.mouse.up()
+        assert answer.value.status == 200
+        expect(hand(north, number)).to_contain_text(f"N-S {ns} · E-W {13 - ns}")
+        expect(hand(north, number)).to_contain_text("Waiting for the opponents to confirm.")
+
+    # A live update while the finger is down: the refresh waits for it to lift.
+    hand(north, 1).locator("label[for=h1-trump-H]").click()
+    hand(north, 1).locator("label[for=h1-ns-8]").click()
+    press(1)
+    north.evaluate("document.body.dispatchEvent(new CustomEvent('live-update'))")
+    expect(panel).to_have_attribute("data-refresh-held", "")
+    release_sends(1, 8)
+    expect(panel).not_to_have_attribute("data-refresh-held", "")  # asked for again once free
+
+    # A refresh on its way when the finger comes down is called off, and asked for again after.
+    hand(north, 2).locator("label[for=h2-trump-S]").click()
+    hand(north, 2).locator("label[for=h2-ns-6]").click()
+    on_its_way = []
+    north.route("**/panel/", lambda route: on_its_way.append(route))
+    north.evaluate("document.body.dispatchEvent(new CustomEvent('table-update'))")
+    expect(panel).to_have_class(re.compile(r"\bhtmx-request\b"))
+    assert len(on_its_way) == 1
+    press(2)
+    expect(panel).to_have_attribute("data-refresh-held", "")
+    expect(panel).not_to_have_class(re.compile(r"\bhtmx-request\b"))
+    north.unroute_all(behavior="ignoreErrors")  # the request the page called off is let go
+    release_sends(2, 6)
+    expect(panel).not_to_have_attribute("data-refresh-held", "")
