@@ -15,11 +15,44 @@
   // and fire once more (as a poll, which every fragment takes) when the answer is in.
   var STUCK_MS = 10000, busySince = 0, held = false;
 
+  // Nor does an update land under a finger: the swap replaces what the finger is on (or
+  // takes a hand being entered out of the page and puts it back), and a tap whose press and
+  // release straddle it is lost: "Send" did nothing. While a pointer is down, and a moment
+  // after it lifts (the tap's click and request follow), updates are held, and a refresh of
+  // the live part on its way when the finger comes down is called off; then one poll goes
+  // out. <html data-live-held> says so (tests wait on it).
+  var GRACE_MS = 300, pressed = false, releasedAt = 0, touchTimer = null;
+  function touching() { return pressed || Date.now() - releasedAt < GRACE_MS; }
+  function holdForTouch() {
+    held = true;
+    document.documentElement.setAttribute("data-live-held", "");
+    if (!touchTimer) touchTimer = setTimeout(afterTouch, GRACE_MS);
+  }
+  function afterTouch() {
+    touchTimer = null;
+    if (touching()) { touchTimer = setTimeout(afterTouch, GRACE_MS); return; }
+    document.documentElement.removeAttribute("data-live-held");
+    if (held && !busySince) { held = false; fire(null); }
+  }
+  document.addEventListener("pointerdown", function () {
+    pressed = true;
+    document.querySelectorAll("[data-live-event][hx-get].htmx-request, [data-live-event] [hx-get].htmx-request")
+      .forEach(function (refresh) {  // a fragment's own refresh, not a tap's request
+        window.htmx.trigger(refresh, "htmx:abort");
+        busySince = 0;
+        holdForTouch();
+      });
+  }, true);
+  function released() { pressed = false; releasedAt = Date.now(); }
+  document.addEventListener("pointerup", released, true);
+  document.addEventListener("pointercancel", released, true);
+
   function fire(detail) { document.body.dispatchEvent(new CustomEvent("live-update", {detail: detail || null})); }
   // Capturing on the document runs before htmx's listener on <body>.
   document.addEventListener("live-update", function (e) {
-    if (!busySince || Date.now() - busySince >= STUCK_MS) return;
-    held = true;
+    var busy = busySince && Date.now() - busySince < STUCK_MS;
+    if (!busy && !touching()) return;
+    if (busy) held = true; else holdForTouch();
     e.stopImmediatePropagation();
   }, true);
   function ours(e) {

@@ -12,41 +12,11 @@
     return !page || String(message.data.table) === page.getAttribute("data-table");
   };
 
-  // A refresh never lands under a finger. The swap takes the hand being entered out of the
-  // page and puts it back (hx-preserve), and a tap whose press and release straddle that is
-  // lost: the phone shows the choice made and "Send" did nothing. So while a pointer is
-  // down, and a moment after it lifts (the tap's click and request follow), a refresh waits;
-  // one on its way when the finger comes down is called off and asked for again after. The
-  // panel says so with data-refresh-held (tests wait on it).
-  var GRACE_MS = 300, pressed = false, releasedAt = 0, heldTimer = null;
-  document.addEventListener("pointerdown", function () {
-    pressed = true;
-    var page = document.getElementById("table-live");
-    if (page && page.classList.contains("htmx-request")) {  // the panel's own refresh, not a tap's
-      window.htmx.trigger(page, "htmx:abort");
-      refreshWhenFree();
-    }
-  }, true);
-  function released() { pressed = false; releasedAt = Date.now(); }
-  document.addEventListener("pointerup", released, true);
-  document.addEventListener("pointercancel", released, true);
-  function busyFor() { return pressed ? GRACE_MS : releasedAt + GRACE_MS - Date.now(); }
-  function refreshWhenFree() {
-    var page = document.getElementById("table-live"), wait = busyFor();
-    if (wait > 0) {
-      if (page) page.setAttribute("data-refresh-held", "");
-      if (!heldTimer) heldTimer = setTimeout(function () { heldTimer = null; refreshWhenFree(); }, wait);
-      return;
-    }
-    if (page) page.removeAttribute("data-refresh-held");
-    document.body.dispatchEvent(new CustomEvent("table-update"));
-  }
-
   // The panel refreshes on "table-update", fired here for the live updates it wants (a
   // filter in hx-trigger would need eval, which the Content-Security-Policy forbids).
   document.addEventListener("DOMContentLoaded", function () {
     document.body.addEventListener("live-update", function (event) {
-      if (window.tableWantsUpdate(event)) refreshWhenFree();
+      if (window.tableWantsUpdate(event)) document.body.dispatchEvent(new CustomEvent("table-update"));
     });
   });
 
