@@ -14,7 +14,7 @@ from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant, Movement
 from drive.scoring.models import Round, Table
-from tests.test_api_schema import DjangoWSGIApp
+from tests.test_api_schema import schema as api_schema  # loaded once a process
 
 from .conftest import seat_round
 from .test_console_pages import PLAN, submit
@@ -23,7 +23,7 @@ CHECKS = [not_a_server_error, status_code_conformance]
 HYPOTHESIS = hypothesis_settings(max_examples=25, deadline=None, derandomize=True, database=None,
                                  suppress_health_check=list(HealthCheck))
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", DjangoWSGIApp()).include(
+schema = api_schema.include(
     path_regex=r"^/api/events/\{event_id\}/(evening|corrections)/")
 
 

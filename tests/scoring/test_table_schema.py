@@ -13,13 +13,13 @@ from schemathesis.checks import not_a_server_error
 from schemathesis.specs.openapi.checks import status_code_conformance
 
 from drive.scoring.models import Table
-from tests.test_api_schema import DjangoWSGIApp
+from tests.test_api_schema import schema as api_schema  # loaded once a process
 
 CHECKS = [not_a_server_error, status_code_conformance]
 HYPOTHESIS = hypothesis_settings(max_examples=40, deadline=None, derandomize=True, database=None,
                                  suppress_health_check=list(HealthCheck))
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", DjangoWSGIApp()).include(path_regex=r"^/api/tables/")
+schema = api_schema.include(path_regex=r"^/api/tables/")
 
 
 def aim_at_a_real_table(case, tables):
