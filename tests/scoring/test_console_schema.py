@@ -2,24 +2,21 @@
 evening in progress so the moves and corrections do more than 403/404: no server error,
 and no status code the schema does not document."""
 import pytest
-import schemathesis
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
 from rest_framework.authtoken.models import Token
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import status_code_conformance
 
 
 from drive.events.services import arrivals as arrival_services
 from drive.events.models import Event, Player
 from drive.movements.models import Entrant, Movement
 from drive.scoring.models import Round, Table
+from tests.test_api_schema import CHECKS
 from tests.test_api_schema import schema as api_schema  # loaded once a process
 
 from .conftest import seat_round
 from .test_console_pages import PLAN, submit
 
-CHECKS = [not_a_server_error, status_code_conformance]
 HYPOTHESIS = hypothesis_settings(max_examples=25, deadline=None, derandomize=True, database=None,
                                  suppress_health_check=list(HealthCheck))
 

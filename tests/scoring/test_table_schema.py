@@ -6,16 +6,13 @@ the service: created, confirmed, disputed, locked, refused. No 5xx and no undocu
 status may come back.
 """
 import pytest
-import schemathesis
 from hypothesis import HealthCheck
 from hypothesis import settings as hypothesis_settings
-from schemathesis.checks import not_a_server_error
-from schemathesis.specs.openapi.checks import status_code_conformance
 
 from drive.scoring.models import Table
+from tests.test_api_schema import CHECKS
 from tests.test_api_schema import schema as api_schema  # loaded once a process
 
-CHECKS = [not_a_server_error, status_code_conformance]
 HYPOTHESIS = hypothesis_settings(max_examples=40, deadline=None, derandomize=True, database=None,
                                  suppress_health_check=list(HealthCheck))
 
