@@ -40,7 +40,7 @@ A drive scored from paper (rules D1-D5, S6.5, L8):
     rank: the places of a prize list, ties broken as the event chose (D4).
     sit_out_score: the average scored for a round sat out (D5).
 
-Double-dummy review and robots (the solver, endplay, is imported at the first solve):
+Double-dummy review and robots (the solver, endplay's DDS binding, is loaded at the first solve):
     analyse: the double-dummy review of a finished four-handed hand, card by card.
     ROBOTS: the robot players by name ("random", "rules", "strong").
 

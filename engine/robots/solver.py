@@ -1,7 +1,7 @@
 """Double-dummy values of a position in play: what each legal card is worth in
 tricks to the side to play, every hand seen.
 
-DDS (endplay) solves four hands in play, equal in length, with trumps or no
+DDS (endplay's binding) solves four hands in play, equal in length, with trumps or no
 trump. Our masks lay a suit in 13 bits S H D C as DDS does; ranks are
 compressed to the cards still in play, so the downtown ranking (B3) and the
 jokers as top trumps (B3, Y3) map onto DDS's ace-to-two as long as no suit
@@ -10,21 +10,23 @@ in no trump, a trump suit of 14 or 15 with the jokers) the engine's own
 alpha-beta search runs on the general trick core within a node budget,
 deepening trick by trick; unfinished depths end in an estimate (tricks won
 plus the sure winners of each side).
-DDS keeps its state per thread (endplay's ``solve_board`` always uses slot 0):
+DDS keeps its state per thread (every solve here uses slot 0):
 ``DDS_LOCK`` lets one solve run at a time in the process, whichever thread
 asks (the strong robot's helper threads, a review). A caller may pass a
 ``stop`` event: a solve not yet begun, or a search in progress, then raises
 ``Stopped`` instead of working for a decision already made.
 """
 
+import importlib.util
+import sys
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
-from types import SimpleNamespace
+from pathlib import Path
 from typing import Any
 
-from ..cards import BIG_JOKER, BIT, JOKER_SUIT, LITTLE_JOKER, NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, cards_of
+from ..cards import BIG_JOKER, BIT, JOKER_SUIT, LITTLE_JOKER, NO_TRUMP, cards_of
 from ..tricks import TrickPlay, card_power, card_suits
 from ..views import Played
 
@@ -48,9 +50,9 @@ class Position:
         return self.seats[(i + 1) % len(self.seats)]
 
 
-def dds_deal(pos: Position) -> tuple[Any, dict[str, int]] | None:
-    """The position as a DDS deal and our card for each DDS card text, or
-    None where DDS cannot play these rules."""
+def dds_deal(pos: Position) -> tuple[Any, dict[tuple[int, int], int]] | None:
+    """The position as DDS's binary deal and our card for each DDS (suit, rank),
+    or None where DDS cannot play these rules."""
     if pos.seats != (0, 1, 2, 3):
         return None
     power, suit = card_power(pos.ranking, pos.trump), card_suits(pos.trump)
@@ -65,50 +67,73 @@ def dds_deal(pos: Position) -> tuple[Any, dict[str, int]] | None:
         if suit[c] == JOKER_SUIT:
             return None                          # a joker in no trump: no DDS card for it
         by_suit.setdefault(suit[c], []).append(c)
-    name: dict[int, str] = {}
-    back: dict[str, int] = {}
+    rank: dict[int, int] = {}                    # DDS ranks 14 (ace) down, by power in play
+    back: dict[tuple[int, int], int] = {}
     for s, cards in by_suit.items():
         if len(cards) > 13:
             return None
         for i, c in enumerate(sorted(cards, key=lambda c: -power[c])):
-            text = SUIT_LETTERS[s] + RANK_LETTERS[12 - i]
-            name[c], back[text] = text, c
-    pbn = "N:" + " ".join(".".join("".join(name[c][1] for c in sorted(
-        (c for c in cards_of(h) if suit[c] == s), key=lambda c: -power[c])) for s in range(4))
-        for h in held)
-    endplay = _endplay()
-    deal = endplay.Deal(pbn)
-    deal.first = endplay.Player(pos.leader)
-    deal.trump = endplay.Denom(4 if pos.trump == NO_TRUMP else pos.trump)
-    for _, c in pos.trick:
-        deal.play(name[c])
+            rank[c] = 14 - i
+            back[s, 14 - i] = c
+    dds = _dds()
+    deal = dds.deal()
+    deal.trump = 4 if pos.trump == NO_TRUMP else pos.trump    # DDS: S H D C as ours, 4 no trump
+    deal.first = pos.leader
+    for p, hand in enumerate(pos.hands):
+        for c in cards_of(hand):
+            deal.remainCards[p][suit[c]] |= 1 << rank[c]
+    for i, (_, c) in enumerate(pos.trick):
+        deal.currentTrickSuit[i], deal.currentTrickRank[i] = suit[c], rank[c]
     return deal, back
 
 
 @cache
-def _endplay() -> Any:
-    """endplay's names this module uses, imported at the first solve: endplay pulls numpy
-    and matplotlib (about 0.8 s of CPU), which a command that never solves (``engine
-    play``) should not pay. (A library, not a project module: the floors allow it here.)"""
-    from endplay.dds import solve_board
-    from endplay.dds.solve import SolveMode
-    from endplay.types import Deal, Denom, Player
-    return SimpleNamespace(solve_board=solve_board, SolveMode=SolveMode, Deal=Deal, Denom=Denom, Player=Player)
+def _dds() -> Any:
+    """endplay's ctypes binding of DDS (``endplay._dds``), loaded at the first solve and
+    without the rest of endplay: its package imports numpy and matplotlib (about 0.8 s of
+    CPU in every process that solves) for dealing and drawing the engine does not use.
+    Registered under its own name, so an ``import endplay`` later shares it (one DDS
+    initialisation). (A library, not a project module: the floors allow it here.)"""
+    loaded = sys.modules.get("endplay._dds")
+    if loaded is not None:
+        return loaded
+    package = importlib.util.find_spec("endplay")   # found, not run
+    if package is None or not package.submodule_search_locations:
+        raise ImportError("endplay (DDS) is not installed")
+    path = Path(package.submodule_search_locations[0]) / "_dds" / "__init__.py"
+    spec = importlib.util.spec_from_file_location("endplay._dds", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no DDS binding at {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["endplay._dds"] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        del sys.modules["endplay._dds"]
+        raise
+    return module
 
 
 def load_solver() -> None:
-    """Import the solver's binding now: a robot with a deadline loads it when it is made,
+    """Load the solver's binding now: a robot with a deadline loads it when it is made,
     so its first decision does not spend the deadline importing."""
-    _endplay()
-
-
-def solve_board(deal: Any, mode: Any) -> Any:
-    """endplay's ``solve_board``: each legal card of ``deal`` with its tricks."""
-    return _endplay().solve_board(deal, mode)
+    _dds()
 
 
 DDS_LOCK = threading.Lock()     # one DDS solve at a time in this process (thread slot 0)
 _POLL = 0.05                    # seconds between looks at the stop event while the lock is held elsewhere
+# SolveBoard's arguments for every legal card with its tricks (endplay's SolveMode.Default):
+# no target, all cards, mode 1 (the transposition table kept for the same deal), thread slot 0.
+_TARGET, _SOLUTIONS, _MODE, _THREAD = 0, 3, 1, 0
+
+
+def solve_board(deal: Any) -> Any:
+    """DDS's SolveBoard on a deal of ``dds_deal``: its ``futureTricks`` (each legal card,
+    the cards equal to it and its tricks). Called under ``DDS_LOCK``."""
+    dds = _dds()
+    solved = dds.futureTricks()
+    dds.SolveBoard(deal, _TARGET, _SOLUTIONS, _MODE, solved, _THREAD)
+    return solved
 
 
 class Stopped(Exception):
@@ -130,16 +155,19 @@ def dds_values(pos: Position, stop: threading.Event | None = None) -> dict[int, 
     try:
         if stop is not None and stop.is_set():
             raise Stopped
-        return {back[_text(card)]: score
-                for card, score in solve_board(deal, _endplay().SolveMode.Default)}
+        solved = solve_board(deal)
     finally:
         DDS_LOCK.release()
-
-
-def _text(card: Any) -> str:
-    """An endplay card (no stubs) as DDS card text."""
-    abbr: str = card.rank.abbr
-    return SUIT_LETTERS[int(card.suit)] + abbr
+    values: dict[int, int] = {}
+    for i in range(solved.cards):
+        score = solved.score[i]
+        if score == -1:
+            continue
+        holding, suit = (1 << solved.rank[i]) | solved.equals[i], solved.suit[i]
+        for r in range(2, 15):                   # the card DDS names and those equal to it
+            if holding >> r & 1:
+                values[back[suit, r]] = score
+    return values
 
 
 # --- the engine's own search --------------------------------------------------

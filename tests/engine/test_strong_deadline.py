@@ -4,8 +4,7 @@ A decision searches in a helper thread while the caller waits for
 ``deadline_seconds``: a solve that hangs (a starved process, a slow DDS call)
 cannot hold the card back; at the deadline the best average so far is
 played, or the rules robot's card if no layout was solved. DDS is never
-entered by two threads at once (endplay's solve_board uses DDS thread slot
-0). With the deadline off or never reached, the cards are the ones the work
+entered by two threads at once (every solve uses DDS thread slot 0). With the deadline off or never reached, the cards are the ones the work
 budget gave before the deadline existed.
 """
 
@@ -54,13 +53,13 @@ def hanging_solve(monkeypatch):
     real = solver.solve_board
     state = {"fast": 0, "calls": 0, "hanging": 0, "release": lambda: (release.set(), _join_helpers())}
 
-    def solve(deal, mode):
+    def solve(deal):
         state["calls"] += 1
         if state["calls"] > state["fast"]:
             state["hanging"] += 1
             release.wait(10)
             state["hanging"] -= 1
-        return real(deal, mode)
+        return real(deal)
 
     monkeypatch.setattr(solver, "solve_board", solve)
     yield state
@@ -115,14 +114,14 @@ def test_no_two_dds_solves_overlap(monkeypatch):
     probe = {"inside": 0, "most": 0, "calls": 0}
     guard = threading.Lock()
 
-    def solve(deal, mode):
+    def solve(deal):
         with guard:
             probe["inside"] += 1
             probe["calls"] += 1
             probe["most"] = max(probe["most"], probe["inside"])
         try:
             time.sleep(0.06)
-            return real(deal, mode)
+            return real(deal)
         finally:
             with guard:
                 probe["inside"] -= 1
