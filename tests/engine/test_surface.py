@@ -71,3 +71,17 @@ def test_importing_the_engine_leaves_the_solver_unloaded():
             "sys.stdout.write('HEAVY' + repr(heavy))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.endswith("HEAVY[]"), out.stdout[-200:]
+
+
+def test_a_solve_loads_dds_without_numpy_or_matplotlib():
+    """The first double-dummy solve loads endplay's DDS binding alone, not the endplay
+    package (which pulls numpy and matplotlib, about 0.5 s of CPU in every process that
+    solves): a robot's first decision and each test or server process pay only DDS."""
+    code = ("import sys; from engine.robots.solver import Position, dds_values;"
+            "from engine.cards import BIT;"
+            # one spade each, North to lead the ace at no trump: North-South win the trick
+            "values = dds_values(Position([BIT[c] for c in (12, 11, 10, 9)], (0, 1, 2, 3), [], 0, 4));"
+            "heavy = [m for m in ('endplay', 'numpy', 'matplotlib') if m in sys.modules];"
+            "sys.stdout.write('VALUES' + repr(sorted(values.values())) + 'HEAVY' + repr(heavy))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.endswith("VALUES[1]HEAVY[]"), out.stdout[-200:]
