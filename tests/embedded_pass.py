@@ -15,6 +15,8 @@ PostgreSQL is the stricter database (it refuses NUL characters, over-long string
 integers out of range where SQLite stores them), so pass 1 runs it there and pass 2 does
 not repeat it (it was a third of pass 2's time).
 """
+import pytest
+
 DATABASE_FIXTURES = ("db", "transactional_db", "live_server", "django_db_setup")
 
 
@@ -23,6 +25,18 @@ def uses_the_embedded_default(item) -> bool:
         return False
     return (item.get_closest_marker("django_db") is not None or item.get_closest_marker("embedded") is not None
             or any(name in item.fixturenames for name in DATABASE_FIXTURES))
+
+
+def is_contract(function) -> bool:
+    return any(mark.name == "contract" for mark in getattr(function, "pytestmark", []))
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_pycollect_makeitem(collector, name, obj):
+    """A contract walk is not even collected: schemathesis builds each operation's test
+    (its coverage cases) at collection, about 2 s of CPU in each process of this pass."""
+    collected = yield
+    return [] if is_contract(obj) else collected
 
 
 def pytest_collection_modifyitems(config, items):
