@@ -26,6 +26,7 @@ from schemathesis.specs.openapi.checks import status_code_conformance
 
 
 from drive.events.services import arrivals as arrival_services
+from tests import contract_build
 
 from drive.events.services import registration as registration_services
 from drive.events.models import Club, Event
@@ -72,6 +73,7 @@ class DjangoWSGIApp:
 # would load it inside the test, but schemathesis 4.32 sets `Node._nodeid` there, which
 # pytest 9 no longer has.) Building the schema does not touch the database.
 schema = schemathesis.openapi.from_wsgi("/api/schema/", DjangoWSGIApp())
+contract_build.install()  # each operation's test built in the worker that runs it (tests/contract_build.py)
 
 
 @pytest.fixture
