@@ -4,17 +4,14 @@ DDS asked directly, and a card known to lose a trick is flagged."""
 import random
 
 import pytest
-from endplay.dds import solve_board
-from endplay.dds.solve import SolveMode
-from endplay.types import Deal, Denom, Player
 
 from engine.analysis import AnalysisError, analyse, card_values
-from engine.cards import NO_TRUMP, card_str
+from engine.cards import card_str
 from engine.state import ACTING
 from engine.tricks import TrickPlay
 from engine.variants import find_variant
 
-from .test_dds_agreement import pbn
+from .dds_oracle import best_tricks
 
 
 def finished(name: str, seed: int, choose=None):
@@ -33,10 +30,7 @@ def test_the_deals_result_agrees_with_dds(seed):
     game = finished(name, seed)
     core = game.hand
     leader = core.first_leader if isinstance(core, TrickPlay) else (core.dealer + 1) & 3
-    deal = Deal(pbn(core.deal_hands))
-    deal.first = Player(leader)
-    deal.trump = Denom(4 if core.trump == NO_TRUMP else core.trump)
-    best = max(score for _, score in solve_board(deal, SolveMode.OptimalAll))
+    best = best_tricks(core.deal_hands, leader, core.trump)
     out = analyse(game.record())
     side = "NS" if leader & 1 == 0 else "EW"
     assert out["double_dummy"][side] == best

@@ -8,28 +8,18 @@ DDS keeps state in thread slot 0: call it from this one thread only.
 import random
 
 import pytest
-from endplay.dds import solve_board  # a test dependency: never skipped
-from endplay.dds.solve import SolveMode
-from endplay.types import Card, Deal, Denom, Player
 
 from engine.cards import NO_TRUMP, RANK_LETTERS, SUIT_LETTERS, card_str, parse_card
 
+from .dds_oracle import best_tricks, dds_deal, endplay  # endplay: a test dependency, never skipped
 from .kit import random_state
 
 
-def pbn(hands) -> str:
-    """Our masks map straight onto DDS's layout: 13 bits a suit, S H D C."""
-    def one(mask):
-        return ".".join("".join(RANK_LETTERS[r] for r in range(12, -1, -1)
-                                if mask >> (13 * s + r) & 1) for s in range(4))
-    return "N:" + " ".join(one(h) for h in hands)
+def dds_card(card: int):
+    return endplay().Card(SUIT_LETTERS[card // 13] + RANK_LETTERS[card % 13])
 
 
-def dds_card(card: int) -> Card:
-    return Card(SUIT_LETTERS[card // 13] + RANK_LETTERS[card % 13])
-
-
-def our_card(card: Card) -> int:
+def our_card(card) -> int:
     return parse_card(card.rank.abbr + card.suit.abbr)
 
 
@@ -46,19 +36,15 @@ def ns_final(state) -> int:
 
 
 def dds_tricks_for_leader(state) -> int:
-    d = Deal(pbn(state.hands))
-    d.first = Player(state.turn)
-    d.trump = Denom(4 if state.trump == NO_TRUMP else state.trump)
-    return max(score for _, score in solve_board(d, SolveMode.OptimalAll))
+    return best_tricks(state.hands, state.turn, state.trump)
 
 
 @pytest.mark.parametrize("seed", range(40))
 def test_legal_cards_and_trick_winners_agree_with_dds(seed):
     trump = None if seed % 3 else NO_TRUMP
     state = random_state(seed, dealer=seed % 4, trump=trump)
-    deal = Deal(pbn(state.hands))
-    deal.first = Player(state.turn)
-    deal.trump = Denom(4 if state.trump == NO_TRUMP else state.trump)
+    deal = dds_deal(state.hands, state.turn, state.trump)
+    ep = endplay()
     rng = random.Random(seed)
     while not state.complete:
         if state.n == 0 and len(state.winners) == 10:
@@ -67,7 +53,7 @@ def test_legal_cards_and_trick_winners_agree_with_dds(seed):
             ns_more = ns_final(state) - state.tricks[0]
             ours = ns_more if state.turn & 1 == 0 else left - ns_more
             assert dds_tricks_for_leader(state) == ours
-        dds_legal = {our_card(c) for c, _ in solve_board(deal, SolveMode.LegalAll)}
+        dds_legal = {our_card(c) for c, _ in ep.solve_board(deal, ep.SolveMode.LegalAll)}
         assert dds_legal == set(state.legal_moves()), f"play {len(state.plays)}"
         moves = state.legal_moves()
         card = moves[rng.randrange(len(moves))]
