@@ -50,8 +50,8 @@ def pytest_collection_modifyitems(config, items):
     ordered = []
     for first, size in zip(firsts, sizes):
         share = [next(rest) for _ in range(size - len(first))]
-        for j, item in reversed(list(enumerate(first))):   # spread over the first two thirds
-            share.insert(j * 2 * len(share) // (3 * len(first)), item)
+        for j, item in enumerate(first):   # evenly over the share's first two thirds
+            share.insert(j * 2 * size // (3 * len(first)), item)
         ordered += share
     assert len(ordered) == len(items) and not list(rest)
     items[:] = ordered
