@@ -93,8 +93,8 @@ def _dds() -> Any:
     without the rest of endplay: its package imports numpy and matplotlib (0.48 s of CPU
     against 0.02 s, in every process that solves) for dealing and drawing the engine does
     not use.
-    Registered under its own name, so an ``import endplay`` later shares it (one DDS
-    initialisation). (A library, not a project module: the floors allow it here.)"""
+    Registered as ``endplay._dds``, endplay's own name for it, so an ``import endplay``
+    later shares it (one DDS initialisation). (A library, not a project module: the floors allow it here.)"""
     loaded = sys.modules.get("endplay._dds")
     if loaded is not None:
         return loaded
