@@ -6,7 +6,7 @@ import random
 import pytest
 
 from drive.movements.algorithms.individual import default_rounds, individual
-from drive.movements.algorithms.optimiser import Budget
+from drive.movements.algorithms.optimiser import Budget, Search
 from drive.movements.algorithms.quality import problems, report
 
 
@@ -57,3 +57,17 @@ def test_full_design_is_perfect_and_cut_design_is_improved():
     plan, _ = individual(16, 5)
     q = report(plan, 16)
     assert q["same_table_max"] == q["bound_same_table_max"] == 1  # five classes of AG(2,4)
+
+
+@pytest.mark.parametrize("v, rounds", [(4, 2), (5, 4), (8, 6), (9, 8)])
+def test_the_search_stops_at_the_opponent_repeats_no_plan_avoids(v, rounds, monkeypatch):
+    """Four players for two rounds meet one opponent twice each however they sit: once the
+    plan is down to those, the rest of the budget cannot improve it. The search stops there,
+    with the very rounds a search spending its whole budget returns."""
+    stopped = Budget(work=5_000)
+    plan, _ = individual(v, rounds, budget=stopped, seed=3)
+    monkeypatch.setattr(Search, "floor", lambda self: 0)  # the search as it was: to the budget's end
+    spent = Budget(work=5_000)
+    assert individual(v, rounds, budget=spent, seed=3)[0] == plan
+    assert spent.used == 5_000
+    assert stopped.used < spent.used

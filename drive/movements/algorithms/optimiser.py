@@ -93,6 +93,18 @@ class Search:
         self.bound_p = max(1, ceil(g / max(1, v - 1)))
         self.pos = [{p: i for i, p in enumerate(s)} for s in plan.seats]
         self.w = (W1, W2, 1)
+        self.repeats_floor = self._repeats_floor()
+
+    def _repeats_floor(self) -> int:
+        """Opponent repeats no plan avoids: each game gives a player two opponents, from only
+        v - 1 others, and a swap never changes how many games anyone plays."""
+        n, O = self.n, self.O
+        forced = sum(max(0, sum(O[a * n:(a + 1) * n]) - (self.v - 1)) for a in range(1, n))
+        return (forced + 1) // 2  # each repeated pair counted at both players
+
+    def floor(self) -> int:
+        """A cost under the current weights that no plan goes below: reached, the search stops."""
+        return self.w[2] * self.repeats_floor
 
     def _table(self, t, k):
         n, P, O = self.n, self.P, self.O
@@ -180,8 +192,8 @@ class Search:
         rng, rounds = self.rng, list(free)
         cost = self.cost()
         best, best_seats = cost, [s[:] for s in self.plan.seats]
-        step, temp, last = 0, t_hot, 0
-        while cost and step < steps:
+        step, temp, last, floor = 0, t_hot, 0, self.floor()
+        while cost > floor and step < steps:
             step += 1
             if best < self.w[1] and step - last > STALL:
                 break  # only opponent repeats left, and no longer improving
