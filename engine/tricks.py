@@ -293,7 +293,12 @@ class PlainTricks(TrickPlay):
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return False
-        return self._close_trick()
+        winner = self.best_seat                 # _close_trick, inline: a trick of two in P1-P3
+        self.won[winner] += 1
+        self.winners.append(winner)
+        self.turn, self.trick = winner, []      # S6.5
+        self.led, self.best = None, 0
+        return not hands[winner]
 
 
 def trick_play(hands: Iterable[int], seats: Iterable[int], leader: int, trump: int,
@@ -308,12 +313,14 @@ def trick_play(hands: Iterable[int], seats: Iterable[int], leader: int, trump: i
 
 
 _BIT_OF = dict(enumerate(BIT))      # a card's bit; None for anything not a card
-_NEXT: dict[tuple[int, ...], dict[int, int]] = {}
+_NEXT: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _next_seats(seats: tuple[int, ...]) -> dict[int, int]:
-    """Who plays after whom (clockwise among ``seats``), made once for each table."""
+def _next_seats(seats: tuple[int, ...]) -> tuple[int, ...]:
+    """Who plays after whom, by position (clockwise among ``seats``; a position
+    out of play has the next in play), made once for each table."""
     found = _NEXT.get(seats)
     if found is None:
-        found = _NEXT[seats] = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        after = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        found = _NEXT[seats] = tuple(after.get(p, next((s for s in seats if s > p), seats[0])) for p in range(4))
     return found
