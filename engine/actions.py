@@ -165,6 +165,14 @@ def _named(kind: ActionKind, strain: str) -> Action:
 
 
 DISCARD_ACTIONS = tuple(Action("discard", cards=(c,)) for c in range(54))
+_DS, _DH, _DD, _DC = (holding_table(s, DISCARD_ACTIONS.__getitem__) for s in range(4))
+_JOKER_DISCARDS = ((), (DISCARD_ACTIONS[52],), (DISCARD_ACTIONS[53],), DISCARD_ACTIONS[52:])
+
+
+def discard_actions(mask: int) -> list[Action]:
+    """The single discards of a mask's cards, ascending: ``[discard((c,)) for c in cards_of(mask)]``."""
+    return [*_DS[mask & 0x1FFF], *_DH[mask >> 13 & 0x1FFF], *_DD[mask >> 26 & 0x1FFF],
+            *_DC[mask >> 39 & 0x1FFF], *_JOKER_DISCARDS[mask >> 52 & 3]]
 
 
 def discard(cards: Iterable[int]) -> Action:

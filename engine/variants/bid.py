@@ -14,8 +14,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, is_among, ranking, trump
-from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
+from ..actions import PASS, STRAINS, Action, discard_actions, is_among, ranking, trump
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, parse_suit
 from ..deal import shuffled_jokers
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
@@ -30,13 +30,22 @@ HAND = 12                                               # B1
 PACKETS: dict[str, int] = {**{s: HAND for s in SEATS}, "kitty": KITTY}
 _KITTY_AT = {"last_six": range(48, 54), "first_six": range(KITTY),   # deck positions (B1)
              "after_first_rounds": range(4, 30, 5)}
+_TRUMPS = tuple(trump(s) for s in "SHDC")               # B4: the bidder names trump ...
+_RANKINGS = (ranking("uptown"), ranking("downtown"))     # ... or in no trump the ranking
 _Pick = Callable[[list[int]], tuple[int, ...]]
 # the kitty's cards and the others (in order) picked out of a shuffled deck, by kitty_deal
 _PICK: dict[str, tuple[_Pick, _Pick]] = {
     how: (itemgetter(*at), itemgetter(*(p for p in range(54) if p not in at))) for how, at in _KITTY_AT.items()}
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
+def call_table(opts: BidOptions) -> dict[tuple[int, str, bool, bool], tuple[Action, ...]]:
+    """The ``allowed_calls`` of one set of options, by the highest bid's level and
+    strain, forced and last: looked up by a game without hashing its options or
+    the bid (frozen dataclasses hash field by field) at every call."""
+    return {}
+
+
 def allowed_calls(opts: BidOptions, high: Action | None, forced: bool, last: bool) -> tuple[Action, ...]:
     """The calls BidGame._calls allows, made once for each highest bid, forced
     dealer and last caller (the dealer, who may match it under dealer_may_match)."""
@@ -59,6 +68,7 @@ class BidGame(GameState):
         self.hand_log: list[dict[str, Any]] = []
         self.winner: int | None = None
         self.result: str | None = None
+        self._call_table = call_table(self.options)
         self._new_hand({s: 0 for s in SEATS}, 0)
 
     def _new_hand(self, held: dict[str, int], kitty: int) -> None:
@@ -131,9 +141,8 @@ class BidGame(GameState):
         if self.phase is IN_PLAY:
             return self._bid_tricks.legal_actions()
         if self.trump is None:
-            return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
-                else [trump(s) for s in "SHDC"]
-        return list(map(DISCARD_ACTIONS.__getitem__, cards_of(self._discardable())))
+            return [*_RANKINGS] if self.no_trump else [*_TRUMPS]
+        return discard_actions(self._discardable())
 
     def _discardable(self) -> int:
         """The cards the bidder may put away next, one at a time (B4): any of
@@ -156,7 +165,13 @@ class BidGame(GameState):
         """Pass, and every bid that may overcall the highest (may_overcall), from
         the lowest; the forced dealer bids (B2)."""
         high = None if self.high is None else self.high[1]
-        return list(allowed_calls(self.options, high, self._forced(), len(self.calls) == 3))
+        last = len(self.calls) == 3
+        forced = last and high is None                      # _forced()
+        key = (0, "", forced, last) if high is None else (high.level, high.strain, forced, last)
+        made = self._call_table.get(key)
+        if made is None:
+            made = self._call_table[key] = allowed_calls(self.options, high, forced, last)
+        return list(made)
 
     # --- acting ---------------------------------------------------------------------
 
