@@ -81,7 +81,14 @@ def all_bids(options: DummyOptions) -> list[Action]:
     return [bid(n, s) for n in range(options.min_bid, 8) for s in STRAINS]
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
+def call_table(opts: DummyOptions) -> dict[tuple[int, str, bool], tuple[Action, ...]]:
+    """The ``open_calls`` of one set of options by the best bid's level and strain
+    and forced: a game looks them up without hashing the options or the bid
+    (frozen dataclasses hash field by field) at every call."""
+    return {}
+
+
 def open_calls(opts: DummyOptions, best: Action | None, forced: bool) -> tuple[Action, ...]:
     """The calls the auction allows after ``best`` (DummyGame._calls_open), made
     once for each: pass, or a bid better than the best so far; the dealer after
@@ -138,6 +145,7 @@ class DummyGame(DummyTable):
         self.totals = {seat: 0 for seat in variant.seats}
         self.results: list[dict[str, Any]] = []
         self.winner: str | list[str] | None = None   # a seat, or the seats sharing (Y4)
+        self._call_table = call_table(self.options)
 
     # --- dealing (Y1, Y6) ---------------------------------------------------------
 
@@ -233,7 +241,11 @@ class DummyGame(DummyTable):
         passes must bid (Y2)."""
         best = self._best()
         forced = best is None and len(self.calls) == len(self.variant.seats) - 1
-        return list(open_calls(self.options, best, forced))
+        key = (-1, "", forced) if best is None else (best.level, best.strain, forced)
+        made = self._call_table.get(key)
+        if made is None:
+            made = self._call_table[key] = open_calls(self.options, best, forced)
+        return list(made)
 
     def _declarations(self) -> list[Action]:
         """Trump for an uptown or downtown bid, the ranking for no trump (Y3)."""
