@@ -187,6 +187,8 @@ def discard(cards: Iterable[int]) -> Action:
 # the texts of the shared actions by identity (action_text): each of them lives as long
 # as the process, so no other action ever has its id; bids and named ones join as made
 _TEXTS: dict[int, str] = {id(a): str(a) for a in (*CARD_ACTIONS, *DISCARD_ACTIONS, PASS, KEEP, SWAP)}
+TRUMP_CALLS = tuple(trump(s) for s in DENOMINATIONS[:4])      # naming trump (B4, Y3) ...
+RANKING_CALLS = tuple(ranking(r) for r in RANKINGS)           # ... or in no trump the ranking
 
 
 def parse_action(text: object) -> Action:

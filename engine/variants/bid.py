@@ -14,7 +14,7 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from ..actions import PASS, STRAINS, Action, discard_actions, is_among, ranking, trump
+from ..actions import PASS, RANKING_CALLS, STRAINS, TRUMP_CALLS, Action, discard_actions, is_among
 from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, parse_suit
 from ..deal import shuffled_jokers
 from ..errors import EngineError
@@ -30,8 +30,6 @@ HAND = 12                                               # B1
 PACKETS: dict[str, int] = {**{s: HAND for s in SEATS}, "kitty": KITTY}
 _KITTY_AT = {"last_six": range(48, 54), "first_six": range(KITTY),   # deck positions (B1)
              "after_first_rounds": range(4, 30, 5)}
-_TRUMPS = tuple(trump(s) for s in "SHDC")               # B4: the bidder names trump ...
-_RANKINGS = (ranking("uptown"), ranking("downtown"))     # ... or in no trump the ranking
 _Pick = Callable[[list[int]], tuple[int, ...]]
 # the kitty's cards and the others (in order) picked out of a shuffled deck, by kitty_deal
 _PICK: dict[str, tuple[_Pick, _Pick]] = {
@@ -141,7 +139,7 @@ class BidGame(GameState):
         if self.phase is IN_PLAY:
             return self._bid_tricks.legal_actions()
         if self.trump is None:
-            return [*_RANKINGS] if self.no_trump else [*_TRUMPS]
+            return [*RANKING_CALLS] if self.no_trump else [*TRUMP_CALLS]
         return discard_actions(self._discardable())
 
     def _discardable(self) -> int:

@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, bid, is_among, ranking, trump
-from ..cards import (BIT, CARD_TEXT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
-                     cards_of, mask_of, parse_suit)
+from ..actions import PASS, RANKING_CALLS, STRAINS, TRUMP_CALLS, Action, bid, discard_actions, is_among
+from ..cards import (BIT, CARD_TEXT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_MASK, card_str, cards_of, mask_of,
+                     parse_suit)
 from ..deal import shuffled_deck, shuffled_jokers
 from ..errors import EngineError
 from ..state import IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, Phase, read_packets, trump_text
@@ -83,9 +83,7 @@ def all_bids(options: DummyOptions) -> list[Action]:
 
 @lru_cache(maxsize=64)
 def call_table(opts: DummyOptions) -> dict[tuple[int, str, bool], tuple[Action, ...]]:
-    """The ``open_calls`` of one set of options by the best bid's level and strain
-    and forced: a game looks them up without hashing the options or the bid
-    (frozen dataclasses hash field by field) at every call."""
+    """``open_calls`` by the best bid's level and strain, and forced: no options hashed a call."""
     return {}
 
 
@@ -233,12 +231,10 @@ class DummyGame(DummyTable):
     # --- legal actions ------------------------------------------------------------
 
     def _best(self) -> Action | None:
-        bids = [a for _, a in self.calls if a.kind == "bid"]
-        return bids[-1] if bids else None
+        return next((call for _, call in reversed(self.calls) if call.kind == "bid"), None)   # the last
 
     def _calls_open(self) -> list[Action]:
-        """Pass, or a bid better than the best so far; the dealer after all
-        passes must bid (Y2)."""
+        """Pass, or a bid better than the best so far; the dealer after all passes must bid (Y2)."""
         best = self._best()
         forced = best is None and len(self.calls) == len(self.variant.seats) - 1
         key = (-1, "", forced) if best is None else (best.level, best.strain, forced)
@@ -249,12 +245,10 @@ class DummyGame(DummyTable):
 
     def _declarations(self) -> list[Action]:
         """Trump for an uptown or downtown bid, the ranking for no trump (Y3)."""
-        if self._contract_won.strain == "NT":
-            return [ranking("uptown"), ranking("downtown")]
-        return [trump(s) for s in SUIT_LETTERS]
+        return [*RANKING_CALLS] if self._contract_won.strain == "NT" else [*TRUMP_CALLS]
 
     def _discard_choices(self) -> list[Action]:
-        return [DISCARD_ACTIONS[c] for c in cards_of(self.dummy_hands[DUMMY])]
+        return discard_actions(self.dummy_hands[DUMMY])
 
     def _legal(self) -> list[Action]:
         if self.phase is IN_PLAY:
