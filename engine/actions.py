@@ -119,6 +119,14 @@ def card_actions(mask: int) -> list[Action]:
     return [*_S[mask & 0x1FFF], *_H[mask >> 13 & 0x1FFF], *_D[mask >> 26 & 0x1FFF], *_C[mask >> 39]]
 
 
+def card_tuple(mask: int) -> tuple[Action, ...]:
+    """``tuple(card_actions(mask))``: the legal cards a trick core hands out."""
+    if mask >> 52:
+        return (_S[mask & 0x1FFF] + _H[mask >> 13 & 0x1FFF] + _D[mask >> 26 & 0x1FFF]
+                + _C[mask >> 39 & 0x1FFF] + _JOKER_ACTIONS[mask >> 52 & 3])
+    return _S[mask & 0x1FFF] + _H[mask >> 13 & 0x1FFF] + _D[mask >> 26 & 0x1FFF] + _C[mask >> 39]
+
+
 def action_text(action: Action) -> str:
     """``str(action)``, the shared actions' looked up: the text a record keeps."""
     return _TEXTS.get(id(action)) or str(action)

@@ -15,7 +15,7 @@ The record is the JSON of every deal and every action in order (see RECORD.md).
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 from .actions import CARD_OF, Action, action_text, discard, parse_action
@@ -86,7 +86,9 @@ class GameState(ABC):
     def to_act(self) -> str | None:
         """The player to act now, or None (between hands, or over)."""
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions the player to act may take: a list, or while a hand is
+        in play the trick core's tuple (a suit's cards are shared, not copied)."""
         core = self._cards
         if core is not None:
             return core.legal_actions()

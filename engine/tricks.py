@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Self
 
-from .actions import SUIT_ACTIONS, Action, card_actions
+from .actions import SUIT_ACTIONS, Action, card_tuple
 from .cards import BIT, JOKER_SUIT, LITTLE_JOKER, BIG_JOKER, NO_TRUMP, SUIT_MASK, SUIT_OF, cards_of
 from .play import MUST_FOLLOW_SUIT, NOT_IN_HAND, IllegalPlay
 from .views import Played
@@ -123,21 +123,21 @@ class TrickPlay:
     def legal_moves(self) -> tuple[int, ...]:
         return () if self.complete else cards_of(self.legal_mask())
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The legal cards as the game state's actions (its hot path):
-        ``[play(c) for c in self.legal_moves()]`` while the hand is on."""
+        ``tuple(play(c) for c in self.legal_moves())`` while the hand is on, a suit's shared."""
         if self._own_legality:
-            return card_actions(self.legal_mask())
+            return card_tuple(self.legal_mask())
         hand = self.hands[self.turn]
         led = self.led
         if led is not None:
             if led != self.trump or not hand & _JOKERS:
                 follow = hand >> 13 * led & 0x1FFF
                 if follow:                      # S6.2, one suit
-                    return [*SUIT_ACTIONS[led][follow]]
+                    return SUIT_ACTIONS[led][follow]
             else:                               # trumps led, jokers held: they follow too
-                return card_actions(hand & SUIT_MASK[led] | hand & _JOKERS)
-        return card_actions(hand)
+                return card_tuple(hand & SUIT_MASK[led] | hand & _JOKERS)
+        return card_tuple(hand)
 
     def play(self, card: int) -> bool:
         seat = self.turn
@@ -254,15 +254,15 @@ class PlainTricks(TrickPlay):
 
     __slots__ = ()
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         hand = self.hands[self.turn]
         led = self.led
         if led is not None:
             follow = hand >> 13 * led & 0x1FFF
             if follow:                          # S6.2
-                return [*SUIT_ACTIONS[led][follow]]
-        s, h, d, c = SUIT_ACTIONS               # card_actions(hand), inline: a lead or a void
-        return [*s[hand & 0x1FFF], *h[hand >> 13 & 0x1FFF], *d[hand >> 26 & 0x1FFF], *c[hand >> 39]]
+                return SUIT_ACTIONS[led][follow]
+        s, h, d, c = SUIT_ACTIONS               # card_tuple(hand), inline: a lead or a void
+        return s[hand & 0x1FFF] + h[hand >> 13 & 0x1FFF] + d[hand >> 26 & 0x1FFF] + c[hand >> 39]
 
     def play(self, card: int) -> bool:
         seat = self.turn

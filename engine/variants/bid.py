@@ -137,7 +137,7 @@ class BidGame(GameState):
         if self.phase is IN_AUCTION:
             return self._calls()
         if self.phase is IN_PLAY:
-            return self._bid_tricks.legal_actions()
+            return list(self._bid_tricks.legal_actions())
         if self.trump is None:
             return [*RANKING_CALLS] if self.no_trump else [*TRUMP_CALLS]
         return discard_actions(self._discardable())

@@ -157,7 +157,7 @@ class SiberianGame(GameState):
     def _legal(self) -> list[Action]:
         if self.phase is IN_AUCTION:
             return self._calls_allowed()
-        return self._tp.legal_actions()
+        return list(self._tp.legal_actions())
 
     def _apply(self, action: Action) -> None:
         if self.phase is IN_AUCTION:
