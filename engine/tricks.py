@@ -137,7 +137,10 @@ class TrickPlay:
                     return SUIT_ACTIONS[led][follow]
             else:                               # trumps led, jokers held: they follow too
                 return card_tuple(hand & SUIT_MASK[led] | hand & _JOKERS)
-        return card_tuple(hand)
+        if hand >> 52:
+            return card_tuple(hand)
+        s, h, d, c = SUIT_ACTIONS               # card_tuple(hand), inline: a lead or a void, no joker
+        return s[hand & 0x1FFF] + h[hand >> 13 & 0x1FFF] + d[hand >> 26 & 0x1FFF] + c[hand >> 39]
 
     def play(self, card: int) -> bool:
         seat = self.turn
@@ -173,17 +176,12 @@ class TrickPlay:
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return False
-        return self._close_trick()
-
-    def _close_trick(self) -> bool:
-        """The trick is full: its winner takes it and leads; True if it was the hand's last
-        (a call once a trick, off the hot path of every card)."""
-        winner = self.best_seat
+        winner = self.best_seat                 # the trick is full: its winner takes it and leads
         self.won[winner] += 1
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5
-        self.led, self.best, self.best_seat = None, 0, winner
-        return not self.hands[winner]           # the last trick: every hand is empty
+        self.led, self.best = None, 0
+        return not hands[winner]                # the last trick: every hand is empty
 
     def _refusal(self, card: int) -> IllegalPlay:
         """Why a held card is not among those ``legal_mask`` allows (a subclass
@@ -293,7 +291,7 @@ class PlainTricks(TrickPlay):
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return False
-        winner = self.best_seat                 # _close_trick, inline: a trick of two in P1-P3
+        winner = self.best_seat                 # as TrickPlay.play closes a trick
         self.won[winner] += 1
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5

@@ -76,6 +76,7 @@ class BidGame(GameState):
         self.trump: int | None = None           # a suit or NO_TRUMP, once named
         self.ranking: str | None = None
         self.discards: int | None = None
+        self._rule: tuple[int, int] | None = None      # discard_rule of the bidder's 18, once asked
         self.tricks: BidTricks | None = None
 
     @property
@@ -148,7 +149,10 @@ class BidGame(GameState):
         bury once only those fit in what is left of the six."""
         bidder, contract = self._high_bid
         held = self.held[bidder] | self.kitty
-        must, banned = discard_rule(held, contract.strain == "NT", self.options)   # no_trump
+        rule = self._rule
+        if rule is None:           # the same for the six: made at the first
+            rule = self._rule = discard_rule(held, contract.strain == "NT", self.options)   # no_trump
+        must, banned = rule
         put = self.discards or 0
         must_left = must & ~put
         if must_left.bit_count() >= KITTY - put.bit_count():
