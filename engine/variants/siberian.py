@@ -149,7 +149,7 @@ class SiberianGame(GameState):
     def _open_play(self, declarer: str, denom: str) -> None:
         self.declarer, self.denomination = declarer, denom
         leader = (SEATS.index(declarer) + 1) % 4                       # R1: the declarer's left
-        self.hand = self._cards = trick_play(self.deal_hands, (0, 1, 2, 3), leader, parse_suit(denom))
+        self.hand = self._cards = trick_play(self.deal_hands, (0, 1, 2, 3), leader, _SUIT[denom])
         self.phase = Phase.PLAY
 
     # --- play ------------------------------------------------------------------
@@ -220,6 +220,7 @@ def _rank(call: str) -> int:
 
 
 _RANK = {d: _rank(d) for d in DENOMINATIONS}
+_SUIT = {d: parse_suit(d) for d in DENOMINATIONS}           # the trump of each (NO_TRUMP for NT)
 _NAMED = tuple(denomination(d) for d in DENOMINATIONS)     # the calls naming one, low to high
 # the calls allowed over each highest call (R1): higher ones, or with auction_call
 # "lower_allowed_ignored" any other; by that option, then the highest
