@@ -98,7 +98,7 @@ class GameState(ABC):
         """Apply the action of the player to act; raises IllegalAction naming
         the rule (the state is unchanged then)."""
         core = self._cards
-        if core is not None and type(action) is Action:
+        if core is not None and action.__class__ is Action:
             card = action.card                   # a shared card action (the legal ones, play(c)):
             if card in CARDS and CARD_ACTIONS[card] is action:   # known without hashing its id
                 try:
