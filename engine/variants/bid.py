@@ -119,8 +119,8 @@ class BidGame(GameState):
         kitty_at, dealt_at = _PICK[self.options.kitty_deal]
         rest = dealt_at(deck)
         first = SEATS.index(dealer) + 1
-        held = {SEATS[(first + k) % 4]: sum(map(BIT.__getitem__, rest[k::4])) for k in range(4)}
-        kitty = sum(map(BIT.__getitem__, kitty_at(deck)))
+        held = {SEATS[(first + k) % 4]: sum(itemgetter(*rest[k::4])(BIT)) for k in range(4)}
+        kitty = sum(itemgetter(*kitty_at(deck))(BIT))
         self._new_hand({s: held[s] for s in SEATS}, kitty)
         self.phase = Phase.AUCTION
         return {"dealer": dealer, "hands": packets_json({**self.held, "kitty": kitty})}

@@ -18,7 +18,7 @@ from functools import lru_cache
 from typing import Any
 
 from ..actions import PASS, RANKING_CALLS, STRAINS, TRUMP_CALLS, Action, bid, discard_actions, is_among
-from ..cards import (BIT, CARD_TEXT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_MASK, card_str, cards_of, mask_of,
+from ..cards import (BIT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_MASK, card_str, cards_of, mask_of,
                      parse_suit)
 from ..deal import shuffled_deck, shuffled_jokers
 from ..errors import EngineError
@@ -28,7 +28,8 @@ from ..variant import Variant
 from .bid_play import JOKER_MASK
 from .bid_rules import bid_ladder   # Y2 orders bids as B2: number, then uptown < downtown < NT
 from .handed import ClassicDoubleDummy, HandedOptions
-from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
+from .seating import (DUMMY, DummyTable, Seating, deal_round, dealt_packets, dummies_opposite, dummy_opposite,
+                      hands_by_position)
 
 NT_JOKER_RULES = ("discard_first_void", "dead")
 TIES = ("higher_wins", "shared")
@@ -171,10 +172,9 @@ class DummyGame(DummyTable):
             deck = shuffled_jokers(rng)
         else:
             deck = shuffled_deck(rng)
-        packets = deal_round(deck, self._deal_order(dealer), self._counts())
-        self._set_up({label: sum(map(BIT.__getitem__, packets[label])) for label in self.labels})
-        return {"dealer": dealer, "hands": {label: list(map(CARD_TEXT.__getitem__, packets[label]))
-                                            for label in self.labels}}
+        texts, masks = dealt_packets(deal_round(deck, self._deal_order(dealer), self._counts()))
+        self._set_up(masks)
+        return {"dealer": dealer, "hands": texts}
 
     def _start(self, deal: dict[str, Any]) -> None:
         if set(deal) - {"dealer", "hands"}:
