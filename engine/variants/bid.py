@@ -243,7 +243,7 @@ class BidGame(GameState):
         if not held & ~put & card:
             raise self._refuse("only cards of the hand and the kitty can be put away", "B4",
                                "not_in_hand", action, {"card": card_str(action.cards[0])})
-        if not self._discardable() & card:
+        if self._rule != (0, 0) and not self._discardable() & card:    # no rule: any held card goes
             raise self._refuse("these rules say which jokers go to the kitty", "B4",
                                "kitty_jokers", action)
         self.discards = put = put | card
