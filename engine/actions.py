@@ -119,6 +119,14 @@ def card_actions(mask: int) -> list[Action]:
     return [*_S[mask & 0x1FFF], *_H[mask >> 13 & 0x1FFF], *_D[mask >> 26 & 0x1FFF], *_C[mask >> 39]]
 
 
+def card_tuple(mask: int) -> tuple[Action, ...]:
+    """``tuple(card_actions(mask))``: the legal cards a trick core hands out."""
+    if mask >> 52:
+        return (_S[mask & 0x1FFF] + _H[mask >> 13 & 0x1FFF] + _D[mask >> 26 & 0x1FFF]
+                + _C[mask >> 39 & 0x1FFF] + _JOKER_ACTIONS[mask >> 52 & 3])
+    return _S[mask & 0x1FFF] + _H[mask >> 13 & 0x1FFF] + _D[mask >> 26 & 0x1FFF] + _C[mask >> 39]
+
+
 def action_text(action: Action) -> str:
     """``str(action)``, the shared actions' looked up: the text a record keeps."""
     return _TEXTS.get(id(action)) or str(action)
@@ -165,6 +173,14 @@ def _named(kind: ActionKind, strain: str) -> Action:
 
 
 DISCARD_ACTIONS = tuple(Action("discard", cards=(c,)) for c in range(54))
+_DS, _DH, _DD, _DC = (holding_table(s, DISCARD_ACTIONS.__getitem__) for s in range(4))
+_JOKER_DISCARDS = ((), (DISCARD_ACTIONS[52],), (DISCARD_ACTIONS[53],), DISCARD_ACTIONS[52:])
+
+
+def discard_actions(mask: int) -> list[Action]:
+    """The single discards of a mask's cards, ascending: ``[discard((c,)) for c in cards_of(mask)]``."""
+    return [*_DS[mask & 0x1FFF], *_DH[mask >> 13 & 0x1FFF], *_DD[mask >> 26 & 0x1FFF],
+            *_DC[mask >> 39 & 0x1FFF], *_JOKER_DISCARDS[mask >> 52 & 3]]
 
 
 def discard(cards: Iterable[int]) -> Action:
@@ -179,6 +195,8 @@ def discard(cards: Iterable[int]) -> Action:
 # the texts of the shared actions by identity (action_text): each of them lives as long
 # as the process, so no other action ever has its id; bids and named ones join as made
 _TEXTS: dict[int, str] = {id(a): str(a) for a in (*CARD_ACTIONS, *DISCARD_ACTIONS, PASS, KEEP, SWAP)}
+TRUMP_CALLS = tuple(trump(s) for s in DENOMINATIONS[:4])      # naming trump (B4, Y3) ...
+RANKING_CALLS = tuple(ranking(r) for r in RANKINGS)           # ... or in no trump the ranking
 
 
 def parse_action(text: object) -> Action:

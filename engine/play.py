@@ -85,17 +85,17 @@ class HandState:
         return (t[0][h & 0x1FFF] + t[1][h >> 13 & 0x1FFF]
                 + t[2][h >> 26 & 0x1FFF] + t[3][h >> 39])
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The legal cards as the game state's actions (its hot path):
-        ``[play(c) for c in self.legal_moves()]``."""
+        ``tuple(play(c) for c in self.legal_moves())``, a suit's shared."""
         held = self.hands[self.turn]
         if self.n:
             led = self.led_suit
             follow = held >> 13 * led & 0x1FFF
             if follow:                          # S6.2
-                return [*SUIT_ACTIONS[led][follow]]
-        s, h, d, c = SUIT_ACTIONS                  # card_actions(held), inline: a lead or a void
-        return [*s[held & 0x1FFF], *h[held >> 13 & 0x1FFF], *d[held >> 26 & 0x1FFF], *c[held >> 39]]
+                return SUIT_ACTIONS[led][follow]
+        s, h, d, c = SUIT_ACTIONS                  # card_tuple(held), inline: a lead or a void
+        return s[held & 0x1FFF] + h[held >> 13 & 0x1FFF] + d[held >> 26 & 0x1FFF] + c[held >> 39]
 
     def legal_mask(self) -> int:
         """The legal cards as a mask."""

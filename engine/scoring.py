@@ -116,12 +116,14 @@ def coronet_points(deal_hands: Sequence[int], trump: int, rules: Ruleset) -> Pai
         return (0, 0)
     pts = [0, 0]
     for seat, hand in enumerate(deal_hands):
-        for suit in range(4):
-            h13 = hand >> 13 * suit & 0x1FFF
-            if h13 & 0x1C00 == 0x1C00:          # A K Q at least: a run of three or more
+        for suit, crown in enumerate(_CROWNS):
+            if hand & crown == crown:           # A K Q at least: a run of three or more
                 doubled = trump == NO_TRUMP or suit == trump
-                pts[seat & 1] += coronet_value(run_from_ace(h13), doubled)
+                pts[seat & 1] += coronet_value(run_from_ace(hand >> 13 * suit & 0x1FFF), doubled)
     return pts[0], pts[1]
+
+
+_CROWNS = tuple(0x1C00 << 13 * suit for suit in range(4))     # each suit's A K Q
 
 
 def revoke_adjustment(tricks: Sequence[int], offender_side: int, rules: Ruleset) -> tuple[Pair, Pair]:
@@ -153,6 +155,16 @@ def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Seq
         if rules.special_suit and special_suit is not None and trump == special_suit:
             v *= 2                                   # L9: every score doubles
         return _tricks_score(((ns - 6) * v if ns > 6 else 0, (ew - 6) * v if ew > 6 else 0))
+    honours: Pair | None = None
+    coronets: Pair | None = None
+    if deal_hands is not None and trump is not None:
+        honours, coronets = honours_points(deal_hands, trump, rules), coronet_points(deal_hands, trump, rules)
+    doubled = bool(rules.special_suit and special_suit is not None and trump == special_suit)
+    # all the rest of the score follows from these: made once for each (a HandScore is frozen)
+    key = (id(rules), ns, revoke_by, honours, coronets, doubled)
+    found = _FULL_SCORES.get(key)
+    if found is not None and found[0] is rules:
+        return found[1]
     items: list[Item] = []
     above = [0, 0]
     if revoke_by is not None:
@@ -160,15 +172,21 @@ def score_hand(tricks: Sequence[int], rules: Ruleset = SHORT, *, deal_hands: Seq
         _add(items, above, "revoke", pen)
     below = list(hand_points(tricks, rules))
     _add(items, above, "slam", slam_points(tricks, rules))
-    if deal_hands is not None and trump is not None:
-        line = below if rules.honours_line == "below" else above
-        _add(items, line, "honours", honours_points(deal_hands, trump, rules))
-        _add(items, above, "coronets", coronet_points(deal_hands, trump, rules))
-    if rules.special_suit and special_suit is not None and trump == special_suit:
+    if honours is not None and coronets is not None:
+        _add(items, below if rules.honours_line == "below" else above, "honours", honours)
+        _add(items, above, "coronets", coronets)
+    if doubled:
         below = [b * 2 for b in below]
         above = [a * 2 for a in above]
         items = [(what, side, pts * 2) for what, side, pts in items]
-    return HandScore((below[0], below[1]), (above[0], above[1]), tuple(items))
+    made = HandScore((below[0], below[1]), (above[0], above[1]), tuple(items))
+    if len(_FULL_SCORES) < 4096:
+        _FULL_SCORES[key] = (rules, made)         # the rules kept, so their id names them
+    return made
+
+
+# the scores of score_hand's full way, by the rules' id (checked by identity) and what they follow from
+_FULL_SCORES: dict[tuple[object, ...], tuple[Ruleset, HandScore]] = {}
 
 
 _TRICKS_SCORES: dict[Pair, HandScore] = {}

@@ -15,10 +15,10 @@ The record is the JSON of every deal and every action in order (see RECORD.md).
 import copy
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
-from .actions import CARD_OF, Action, action_text, discard, parse_action
+from .actions import CARD_ACTIONS, CARDS, Action, action_text, discard, parse_action
 from .cards import BIT, CARD_TEXT, card_str, cards_text, parse_card, suit_str
 from .errors import EngineError, IllegalAction
 from .seats import SEATS, Seat
@@ -86,7 +86,9 @@ class GameState(ABC):
     def to_act(self) -> str | None:
         """The player to act now, or None (between hands, or over)."""
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> Sequence[Action]:
+        """The actions the player to act may take: a list, or while a hand is
+        in play the trick core's tuple (a suit's cards are shared, not copied)."""
         core = self._cards
         if core is not None:
             return core.legal_actions()
@@ -96,9 +98,9 @@ class GameState(ABC):
         """Apply the action of the player to act; raises IllegalAction naming
         the rule (the state is unchanged then)."""
         core = self._cards
-        if core is not None:
-            card = CARD_OF.get(id(action))     # a shared card action: the legal ones, play(c)
-            if card is not None:
+        if core is not None and action.__class__ is Action:
+            card = action.card                   # a shared card action (the legal ones, play(c)):
+            if card in CARDS and CARD_ACTIONS[card] is action:   # known without hashing its id
                 try:
                     last = core.play(card)       # True: the hand's last card
                 except IllegalAction:

@@ -12,7 +12,7 @@ from collections.abc import Iterable, Sequence
 from functools import cache
 from typing import Self
 
-from .actions import SUIT_ACTIONS, Action, card_actions
+from .actions import SUIT_ACTIONS, Action, card_tuple
 from .cards import BIT, JOKER_SUIT, LITTLE_JOKER, BIG_JOKER, NO_TRUMP, SUIT_MASK, SUIT_OF, cards_of
 from .play import MUST_FOLLOW_SUIT, NOT_IN_HAND, IllegalPlay
 from .views import Played
@@ -123,21 +123,24 @@ class TrickPlay:
     def legal_moves(self) -> tuple[int, ...]:
         return () if self.complete else cards_of(self.legal_mask())
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         """The legal cards as the game state's actions (its hot path):
-        ``[play(c) for c in self.legal_moves()]`` while the hand is on."""
+        ``tuple(play(c) for c in self.legal_moves())`` while the hand is on, a suit's shared."""
         if self._own_legality:
-            return card_actions(self.legal_mask())
+            return card_tuple(self.legal_mask())
         hand = self.hands[self.turn]
         led = self.led
         if led is not None:
             if led != self.trump or not hand & _JOKERS:
                 follow = hand >> 13 * led & 0x1FFF
                 if follow:                      # S6.2, one suit
-                    return [*SUIT_ACTIONS[led][follow]]
+                    return SUIT_ACTIONS[led][follow]
             else:                               # trumps led, jokers held: they follow too
-                return card_actions(hand & SUIT_MASK[led] | hand & _JOKERS)
-        return card_actions(hand)
+                return card_tuple(hand & SUIT_MASK[led] | hand & _JOKERS)
+        if hand >> 52:
+            return card_tuple(hand)
+        s, h, d, c = SUIT_ACTIONS               # card_tuple(hand), inline: a lead or a void, no joker
+        return s[hand & 0x1FFF] + h[hand >> 13 & 0x1FFF] + d[hand >> 26 & 0x1FFF] + c[hand >> 39]
 
     def play(self, card: int) -> bool:
         seat = self.turn
@@ -173,17 +176,12 @@ class TrickPlay:
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return False
-        return self._close_trick()
-
-    def _close_trick(self) -> bool:
-        """The trick is full: its winner takes it and leads; True if it was the hand's last
-        (a call once a trick, off the hot path of every card)."""
-        winner = self.best_seat
+        winner = self.best_seat                 # the trick is full: its winner takes it and leads
         self.won[winner] += 1
         self.winners.append(winner)
         self.turn, self.trick = winner, []      # S6.5
-        self.led, self.best, self.best_seat = None, 0, winner
-        return not self.hands[winner]           # the last trick: every hand is empty
+        self.led, self.best = None, 0
+        return not hands[winner]                # the last trick: every hand is empty
 
     def _refusal(self, card: int) -> IllegalPlay:
         """Why a held card is not among those ``legal_mask`` allows (a subclass
@@ -254,15 +252,15 @@ class PlainTricks(TrickPlay):
 
     __slots__ = ()
 
-    def legal_actions(self) -> list[Action]:
+    def legal_actions(self) -> tuple[Action, ...]:
         hand = self.hands[self.turn]
         led = self.led
         if led is not None:
             follow = hand >> 13 * led & 0x1FFF
             if follow:                          # S6.2
-                return [*SUIT_ACTIONS[led][follow]]
-        s, h, d, c = SUIT_ACTIONS               # card_actions(hand), inline: a lead or a void
-        return [*s[hand & 0x1FFF], *h[hand >> 13 & 0x1FFF], *d[hand >> 26 & 0x1FFF], *c[hand >> 39]]
+                return SUIT_ACTIONS[led][follow]
+        s, h, d, c = SUIT_ACTIONS               # card_tuple(hand), inline: a lead or a void
+        return s[hand & 0x1FFF] + h[hand >> 13 & 0x1FFF] + d[hand >> 26 & 0x1FFF] + c[hand >> 39]
 
     def play(self, card: int) -> bool:
         seat = self.turn
@@ -293,7 +291,12 @@ class PlainTricks(TrickPlay):
         if len(trick) < self.size:
             self.turn = self._next[seat]
             return False
-        return self._close_trick()
+        winner = self.best_seat                 # as TrickPlay.play closes a trick
+        self.won[winner] += 1
+        self.winners.append(winner)
+        self.turn, self.trick = winner, []      # S6.5
+        self.led, self.best = None, 0
+        return not hands[winner]
 
 
 def trick_play(hands: Iterable[int], seats: Iterable[int], leader: int, trump: int,
@@ -308,12 +311,14 @@ def trick_play(hands: Iterable[int], seats: Iterable[int], leader: int, trump: i
 
 
 _BIT_OF = dict(enumerate(BIT))      # a card's bit; None for anything not a card
-_NEXT: dict[tuple[int, ...], dict[int, int]] = {}
+_NEXT: dict[tuple[int, ...], tuple[int, ...]] = {}
 
 
-def _next_seats(seats: tuple[int, ...]) -> dict[int, int]:
-    """Who plays after whom (clockwise among ``seats``), made once for each table."""
+def _next_seats(seats: tuple[int, ...]) -> tuple[int, ...]:
+    """Who plays after whom, by position (clockwise among ``seats``; a position
+    out of play has the next in play), made once for each table."""
     found = _NEXT.get(seats)
     if found is None:
-        found = _NEXT[seats] = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        after = {s: seats[(i + 1) % len(seats)] for i, s in enumerate(seats)}
+        found = _NEXT[seats] = tuple(after.get(p, next((s for s in seats if s > p), seats[0])) for p in range(4))
     return found

@@ -14,8 +14,8 @@ from functools import lru_cache
 from operator import itemgetter
 from typing import Any
 
-from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, is_among, ranking, trump
-from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, cards_of, parse_suit
+from ..actions import PASS, RANKING_CALLS, STRAINS, TRUMP_CALLS, Action, discard_actions, is_among
+from ..cards import BIT, JOKER_DECK, NO_TRUMP, card_str, parse_suit
 from ..deal import shuffled_jokers
 from ..errors import EngineError
 from ..seats import SEATS, SIDES
@@ -36,7 +36,14 @@ _PICK: dict[str, tuple[_Pick, _Pick]] = {
     how: (itemgetter(*at), itemgetter(*(p for p in range(54) if p not in at))) for how, at in _KITTY_AT.items()}
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
+def call_table(opts: BidOptions) -> dict[tuple[int, str, bool, bool], tuple[Action, ...]]:
+    """The ``allowed_calls`` of one set of options, by the highest bid's level and
+    strain, forced and last: looked up by a game without hashing its options or
+    the bid (frozen dataclasses hash field by field) at every call."""
+    return {}
+
+
 def allowed_calls(opts: BidOptions, high: Action | None, forced: bool, last: bool) -> tuple[Action, ...]:
     """The calls BidGame._calls allows, made once for each highest bid, forced
     dealer and last caller (the dealer, who may match it under dealer_may_match)."""
@@ -59,6 +66,7 @@ class BidGame(GameState):
         self.hand_log: list[dict[str, Any]] = []
         self.winner: int | None = None
         self.result: str | None = None
+        self._call_table = call_table(self.options)
         self._new_hand({s: 0 for s in SEATS}, 0)
 
     def _new_hand(self, held: dict[str, int], kitty: int) -> None:
@@ -68,6 +76,7 @@ class BidGame(GameState):
         self.trump: int | None = None           # a suit or NO_TRUMP, once named
         self.ranking: str | None = None
         self.discards: int | None = None
+        self._rule: tuple[int, int] | None = None      # discard_rule of the bidder's 18, once asked
         self.tricks: BidTricks | None = None
 
     @property
@@ -110,8 +119,8 @@ class BidGame(GameState):
         kitty_at, dealt_at = _PICK[self.options.kitty_deal]
         rest = dealt_at(deck)
         first = SEATS.index(dealer) + 1
-        held = {SEATS[(first + k) % 4]: sum(map(BIT.__getitem__, rest[k::4])) for k in range(4)}
-        kitty = sum(map(BIT.__getitem__, kitty_at(deck)))
+        held = {SEATS[(first + k) % 4]: sum(itemgetter(*rest[k::4])(BIT)) for k in range(4)}
+        kitty = sum(itemgetter(*kitty_at(deck))(BIT))
         self._new_hand({s: held[s] for s in SEATS}, kitty)
         self.phase = Phase.AUCTION
         return {"dealer": dealer, "hands": packets_json({**self.held, "kitty": kitty})}
@@ -129,11 +138,10 @@ class BidGame(GameState):
         if self.phase is IN_AUCTION:
             return self._calls()
         if self.phase is IN_PLAY:
-            return self._bid_tricks.legal_actions()
+            return list(self._bid_tricks.legal_actions())
         if self.trump is None:
-            return [ranking(r) for r in ("uptown", "downtown")] if self.no_trump \
-                else [trump(s) for s in "SHDC"]
-        return list(map(DISCARD_ACTIONS.__getitem__, cards_of(self._discardable())))
+            return [*RANKING_CALLS] if self.no_trump else [*TRUMP_CALLS]
+        return discard_actions(self._discardable())
 
     def _discardable(self) -> int:
         """The cards the bidder may put away next, one at a time (B4): any of
@@ -141,7 +149,10 @@ class BidGame(GameState):
         bury once only those fit in what is left of the six."""
         bidder, contract = self._high_bid
         held = self.held[bidder] | self.kitty
-        must, banned = discard_rule(held, contract.strain == "NT", self.options)   # no_trump
+        rule = self._rule
+        if rule is None:           # the same for the six: made at the first
+            rule = self._rule = discard_rule(held, contract.strain == "NT", self.options)   # no_trump
+        must, banned = rule
         put = self.discards or 0
         must_left = must & ~put
         if must_left.bit_count() >= KITTY - put.bit_count():
@@ -156,7 +167,13 @@ class BidGame(GameState):
         """Pass, and every bid that may overcall the highest (may_overcall), from
         the lowest; the forced dealer bids (B2)."""
         high = None if self.high is None else self.high[1]
-        return list(allowed_calls(self.options, high, self._forced(), len(self.calls) == 3))
+        last = len(self.calls) == 3
+        forced = last and high is None                      # _forced()
+        key = (0, "", forced, last) if high is None else (high.level, high.strain, forced, last)
+        made = self._call_table.get(key)
+        if made is None:
+            made = self._call_table[key] = allowed_calls(self.options, high, forced, last)
+        return list(made)
 
     # --- acting ---------------------------------------------------------------------
 
@@ -226,7 +243,7 @@ class BidGame(GameState):
         if not held & ~put & card:
             raise self._refuse("only cards of the hand and the kitty can be put away", "B4",
                                "not_in_hand", action, {"card": card_str(action.cards[0])})
-        if not self._discardable() & card:
+        if self._rule != (0, 0) and not self._discardable() & card:    # no rule: any held card goes
             raise self._refuse("these rules say which jokers go to the kitty", "B4",
                                "kitty_jokers", action)
         self.discards = put = put | card

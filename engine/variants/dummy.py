@@ -13,13 +13,12 @@ declaration ("trump H" or "uptown"/"downtown" in no trump), then cards.
 
 import random
 from bisect import bisect_right
-from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
-from ..actions import DISCARD_ACTIONS, PASS, STRAINS, Action, bid, is_among, ranking, trump
-from ..cards import (BIT, CARD_TEXT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_LETTERS, SUIT_MASK, card_str,
-                     cards_of, mask_of, parse_suit)
+from ..actions import PASS, RANKING_CALLS, STRAINS, TRUMP_CALLS, Action, bid, discard_actions, is_among
+from ..cards import (BIT, FULL_DECK, JOKER_DECK, NO_TRUMP, SUIT_MASK, card_str, cards_of, mask_of,
+                     parse_suit)
 from ..deal import shuffled_deck, shuffled_jokers
 from ..errors import EngineError
 from ..state import IN_AUCTION, IN_EXCHANGE, IN_PLAY, BadRecord, Phase, read_packets, trump_text
@@ -27,53 +26,11 @@ from ..tricks import TrickPlay, trick_play
 from ..variant import Variant
 from .bid_play import JOKER_MASK
 from .bid_rules import bid_ladder   # Y2 orders bids as B2: number, then uptown < downtown < NT
-from .handed import ClassicDoubleDummy, HandedOptions
-from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
-
-NT_JOKER_RULES = ("discard_first_void", "dead")
-TIES = ("higher_wins", "shared")
-
-
-class DummyOptionsError(EngineError):
-    """An option of dummy whist outside its values."""
-
-
-@dataclass(frozen=True)
-class DummyOptions:
-    players: int = 3                      # Y1: three and a dummy; 2 = double dummy (Y6)
-    jokers: bool = False                  # Y1: 52 cards by default (seed's infobox); 54, dummy 15
-    zero_bid: bool = False                # Y2: bids 1-7; True allows 0 (six books)
-    downtown_beats_uptown: bool = True    # Y2: else equal at the same number
-    forced_dealer_min_only: bool = False  # Y2: the forced dealer may bid anything
-    discard_book: bool = False            # Y1: the 2 discards are no book
-    nt_joker: str = "discard_first_void"  # Y3: a joker must go the first time void; or "dead"
-    nt_joker_lead: str = "only_if_forced" # Y3: a joker led only when nothing else; or "allowed"
-    boston_bonus: bool = False            # Y4: 13 books on a lower bid score no more
-    boston_bid_double: bool = True        # Y4: a bid of 7 scores double
-    nt_double: bool = True                # Y4: no trump scores double
-    double_stack: str = "once"            # Y4: 7 NT x2; "multiply" x4
-    tie: str = "higher_wins"              # two at 21 together: the higher wins, equal play on
-    target: int = 21                      # Y4
-    double_dummy_mode: str = "auction"    # Y6; "classic" = two_handed (L12)
-    classic_rules: str = "short"          # the four-handed ruleset of the classic mode
-
-    def __post_init__(self) -> None:
-        for name, ok in (("players", self.players in (2, 3)),
-                         ("jokers", not (self.jokers and self.players == 2)),  # 2.2: not in Y6
-                         ("nt_joker", self.nt_joker in NT_JOKER_RULES),
-                         ("nt_joker_lead", self.nt_joker_lead in ("only_if_forced", "allowed")),
-                         ("double_stack", self.double_stack in ("once", "multiply")),
-                         ("tie", self.tie in TIES), ("target", self.target >= 1),
-                         ("double_dummy_mode", self.double_dummy_mode in ("auction", "classic")
-                          and (self.double_dummy_mode == "auction" or self.players == 2))):
-            if not ok:
-                raise DummyOptionsError(f"{name} may not be {getattr(self, name)!r}")
-        HandedOptions(players=2, rules=self.classic_rules)   # a classic preset (L12)
-
-    @property
-    def min_bid(self) -> int:
-        return 0 if self.zero_bid else 1
-
+from .dummy_options import NT_JOKER_RULES as NT_JOKER_RULES, TIES as TIES
+from .dummy_options import DummyOptions as DummyOptions, DummyOptionsError as DummyOptionsError
+from .handed import ClassicDoubleDummy
+from .seating import (DUMMY, DummyTable, Seating, deal_round, dealt_packets, dummies_opposite, dummy_opposite,
+                      hands_by_position)
 
 # --- the auction (Y2) -----------------------------------------------------------
 
@@ -81,7 +38,12 @@ def all_bids(options: DummyOptions) -> list[Action]:
     return [bid(n, s) for n in range(options.min_bid, 8) for s in STRAINS]
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=64)
+def call_table(opts: DummyOptions) -> dict[tuple[int, str, bool], tuple[Action, ...]]:
+    """``open_calls`` by the best bid's level and strain, and forced: no options hashed a call."""
+    return {}
+
+
 def open_calls(opts: DummyOptions, best: Action | None, forced: bool) -> tuple[Action, ...]:
     """The calls the auction allows after ``best`` (DummyGame._calls_open), made
     once for each: pass, or a bid better than the best so far; the dealer after
@@ -138,6 +100,7 @@ class DummyGame(DummyTable):
         self.totals = {seat: 0 for seat in variant.seats}
         self.results: list[dict[str, Any]] = []
         self.winner: str | list[str] | None = None   # a seat, or the seats sharing (Y4)
+        self._call_table = call_table(self.options)
 
     # --- dealing (Y1, Y6) ---------------------------------------------------------
 
@@ -165,10 +128,9 @@ class DummyGame(DummyTable):
             deck = shuffled_jokers(rng)
         else:
             deck = shuffled_deck(rng)
-        packets = deal_round(deck, self._deal_order(dealer), self._counts())
-        self._set_up({label: sum(map(BIT.__getitem__, packets[label])) for label in self.labels})
-        return {"dealer": dealer, "hands": {label: list(map(CARD_TEXT.__getitem__, packets[label]))
-                                            for label in self.labels}}
+        texts, masks = dealt_packets(deal_round(deck, self._deal_order(dealer), self._counts()))
+        self._set_up(masks)
+        return {"dealer": dealer, "hands": texts}
 
     def _start(self, deal: dict[str, Any]) -> None:
         if set(deal) - {"dealer", "hands"}:
@@ -179,6 +141,7 @@ class DummyGame(DummyTable):
     def _set_up(self, dealt: dict[str, int]) -> None:
         self.dealt = dealt
         self.calls: list[tuple[str, Action]] = []
+        self._best_bid: Action | None = None     # _best(), kept as the calls come
         self.declarer: str | None = None
         self.contract: Action | None = None
         self.discards = 0
@@ -225,24 +188,25 @@ class DummyGame(DummyTable):
     # --- legal actions ------------------------------------------------------------
 
     def _best(self) -> Action | None:
-        bids = [a for _, a in self.calls if a.kind == "bid"]
-        return bids[-1] if bids else None
+        """The last bid: each beats those before it (Y2)."""
+        return self._best_bid
 
     def _calls_open(self) -> list[Action]:
-        """Pass, or a bid better than the best so far; the dealer after all
-        passes must bid (Y2)."""
+        """Pass, or a bid better than the best so far; the dealer after all passes must bid (Y2)."""
         best = self._best()
         forced = best is None and len(self.calls) == len(self.variant.seats) - 1
-        return list(open_calls(self.options, best, forced))
+        key = (-1, "", forced) if best is None else (best.level, best.strain, forced)
+        made = self._call_table.get(key)
+        if made is None:
+            made = self._call_table[key] = open_calls(self.options, best, forced)
+        return list(made)
 
     def _declarations(self) -> list[Action]:
         """Trump for an uptown or downtown bid, the ranking for no trump (Y3)."""
-        if self._contract_won.strain == "NT":
-            return [ranking("uptown"), ranking("downtown")]
-        return [trump(s) for s in SUIT_LETTERS]
+        return [*RANKING_CALLS] if self._contract_won.strain == "NT" else [*TRUMP_CALLS]
 
     def _discard_choices(self) -> list[Action]:
-        return [DISCARD_ACTIONS[c] for c in cards_of(self.dummy_hands[DUMMY])]
+        return discard_actions(self.dummy_hands[DUMMY])
 
     def _legal(self) -> list[Action]:
         if self.phase is IN_PLAY:
@@ -302,6 +266,8 @@ class DummyGame(DummyTable):
         caller = self.to_act
         assert caller is not None        # a call is applied only for the seat to act
         self.calls.append((caller, action))
+        if action.kind == "bid":
+            self._best_bid = action
         if len(self.calls) < len(self.variant.seats):
             return
         seat, best = next((s, a) for s, a in reversed(self.calls) if a.kind == "bid")

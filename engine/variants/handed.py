@@ -26,7 +26,8 @@ from ..rules import PRESETS, Ruleset
 from ..state import IN_PLAY, BadRecord, Phase, read_packets, trump_text
 from ..tricks import TrickPlay, trick_play
 from ..variant import Variant
-from .seating import DUMMY, DummyTable, Seating, deal_round, dummies_opposite, dummy_opposite, hands_by_position
+from .seating import (DUMMY, DummyTable, Seating, deal_round, dealt_packets, dummies_opposite, dummy_opposite,
+                      hands_by_position)
 
 
 class HandedOptionsError(EngineError):
@@ -109,13 +110,13 @@ class HandedGame(DummyTable):
     def _deal(self, rng: random.Random, dealer: str) -> dict[str, Any]:
         deck = shuffled_deck(rng)
         packets = deal_round(deck, self._deal_order(dealer), {label: 13 for label in self.labels})
-        raw: dict[str, Any] = {"dealer": dealer, "hands": {label: list(map(CARD_TEXT.__getitem__, packets[label]))
-                                           for label in self.labels}}
+        texts, masks = dealt_packets(packets)
+        raw: dict[str, Any] = {"dealer": dealer, "hands": texts}
         turned = None
         if self.rules.turns_trump:
             turned = deck[51]
             raw["trump_card"] = CARD_TEXT[turned]     # S5: the dealer's last card
-        self._set_up(dealer, {label: sum(map(BIT.__getitem__, packets[label])) for label in self.labels}, turned)
+        self._set_up(dealer, masks, turned)
         return raw
 
     def _start(self, deal: dict[str, Any]) -> None:

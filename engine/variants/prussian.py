@@ -20,13 +20,14 @@ from ..cards import BIT, CARD_TEXT, FULL_DECK, NO_TRUMP, SUIT_OF, card_str, card
 from ..deal import dealt_masks
 from ..errors import EngineError
 from ..game import Game, Rubber
+from ..scoring import HandScore
 from ..seats import SEATS
 from ..state import (GAME_OVER, HAND_SCORED, IN_EXCHANGE, IN_PLAY, BadRecord, GameState, Phase,
                      packets_json, read_cards, read_packets, trump_text)
 from ..tricks import TrickPlay, trick_play
 from ..variant import Variant
-from .prussian_scoring import (TwoHandOptions, hand_score, multiplier, multiply_bonuses,
-                               sheet_rules)
+from .prussian_scoring import (TwoHandOptions, hand_score, hand_scores, honours_held, multiplier,
+                               multiply_bonuses, sheet_rules)
 
 PLAYERS = ("N", "S")                    # P1: opposite each other
 RIGHT = {"N": "W", "S": "E"}            # P1: the packet on a player's right (the seat before his)
@@ -47,7 +48,9 @@ class TwoHandGame(GameState):
         self.turned: int | None = None
         self._turned_kept = False                # the dealer kept the packet with the turned card
         self.tricks: TrickPlay | None = None
-        self.hands_log: list[dict[str, Any]] = []
+        self._scores = hand_scores(self.options)      # made once for these options, shared
+        # each hand written: (N's tricks, S's, multiplier, decisions, score); hands_log is its JSON
+        self._hands: list[tuple[int, int, int, dict[str, str], HandScore]] = []
 
     @property
     def to_act(self) -> str | None:
@@ -170,26 +173,32 @@ class TwoHandGame(GameState):
         return self._turned_kept and (self.tricks is None or len(self.tricks.plays) < 2)
 
     def _score_hand(self) -> None:
-        t, sheet = self._tp, self.sheet
+        t, sheet, opts = self._tp, self.sheet, self.options
         decisions = self.decisions
         kept = (decisions.get("N") == "keep") + (decisions.get("S") == "keep")
-        won_n, won_s = t.won[0], t.won[2]
-        hs = hand_score((won_n, won_s), (t.deal_hands[0], t.deal_hands[2]), t.trump, kept,
-                        self.options, self.rules)
+        won_n, played = t.won[0], (t.deal_hands[0], t.deal_hands[2])
+        held = honours_held(played, t.trump, self.rules)
+        key = (won_n, held[0], held[1], kept)      # all hand_score reads of the hand
+        hs = self._scores.get(key)
+        if hs is None:
+            hs = self._scores[key] = hand_score((won_n, t.won[2]), played, t.trump, kept, opts, self.rules)
         game = sheet.current if isinstance(sheet, Rubber) else sheet
         sheet.add_score(hs)
         over = sheet.winner is not None
-        m = multiplier(kept, self.options)
-        multiply_bonuses(game, over, m, self.options)
-        below, above = hs.below, hs.above
-        self.hands_log.append({"tricks": {"N": won_n, "S": won_s}, "multiplier": m,
-                               "decisions": dict(decisions),
-                               "items": [{"what": w, "seat": PLAYERS[s], "points": p}
-                                         for w, s, p in hs.items],
-                               "below": {"N": below[0], "S": below[1]},
-                               "above": {"N": above[0], "S": above[1]}})
+        m = multiplier(kept, opts)
+        multiply_bonuses(game, over, m, opts)
+        self._hands.append((won_n, t.won[2], m, decisions, hs))     # the hand's decisions are not changed again
         self.hands_played += 1
         self.phase = GAME_OVER if over else HAND_SCORED
+
+    @property
+    def hands_log(self) -> list[dict[str, Any]]:
+        """Each hand written: tricks, multiplier, decisions and score lines, as JSON."""
+        return [{"tricks": {"N": won_n, "S": won_s}, "multiplier": m, "decisions": dict(decisions),
+                 "items": [{"what": w, "seat": PLAYERS[s], "points": p} for w, s, p in hs.items],
+                 "below": {"N": hs.below[0], "S": hs.below[1]},
+                 "above": {"N": hs.above[0], "S": hs.above[1]}}
+                for won_n, won_s, m, decisions, hs in self._hands]
 
     # --- what is shown -----------------------------------------------------------
 

@@ -113,6 +113,14 @@ def hand_score(tricks: Pair, played: Pair, trump: int, kept: int,
                      tuple((what, side, p * m) for what, side, p in items))
 
 
+@cache
+def hand_scores(opts: TwoHandOptions) -> dict[tuple[int, int, int, int], HandScore]:
+    """The hand scores of one set of options, each made once by ``hand_score``
+    (frozen, shared): by N's tricks, each player's honours held and the keeps,
+    all a hand's score depends on (a few hundred at most)."""
+    return {}
+
+
 def multiply_bonuses(game: Game, rubber_won: bool, m: int, opts: TwoHandOptions) -> None:
     """Point 30 option: the hand that wins a game (a rubber) writes its bonus
     m times; the extra goes above the line of the game it won."""

@@ -12,10 +12,11 @@ act for the position on turn, cards from the right hand, and the table's view
 
 from dataclasses import dataclass
 from functools import cache
+from operator import itemgetter
 from typing import Any
 
 from ..actions import Action, card_actions
-from ..cards import BIT, card_str, cards_of, suit_str
+from ..cards import BIT, CARD_TEXT, card_str, cards_of, suit_str
 from ..errors import EngineError
 from ..state import GameState, Phase
 from ..tricks import TrickPlay
@@ -90,6 +91,20 @@ def deal_round(deck: list[int], order: list[str], counts: dict[str, int]) -> dic
         packets[order[i % len(order)]].append(card)
         i += 1
     return packets
+
+
+def dealt_packets(packets: dict[str, list[int]]) -> tuple[dict[str, list[str]], dict[str, int]]:
+    """Each packet's cards as texts in the order dealt (the deal record's) and as a mask:
+    both looked up at once for the packet (a deal of the dummy games a hand)."""
+    texts: dict[str, list[str]] = {}
+    masks: dict[str, int] = {}
+    for label, cards in packets.items():
+        if len(cards) < 2:                  # itemgetter of one card gives it, not a tuple
+            texts[label], masks[label] = [CARD_TEXT[c] for c in cards], sum(BIT[c] for c in cards)
+            continue
+        get = itemgetter(*cards)
+        texts[label], masks[label] = [*get(CARD_TEXT)], sum(get(BIT))
+    return texts, masks
 
 
 class DummyTable(GameState):
@@ -196,5 +211,5 @@ def hands_by_position(seating: Seating, packets: dict[str, int]) -> list[int]:
     return [packets[seating.labels[p]] for p in range(4)]
 
 
-__all__ = ["DUMMY", "DummyTable", "Seating", "deal_round", "dummies_opposite", "dummy_opposite",
+__all__ = ["DUMMY", "DummyTable", "Seating", "deal_round", "dealt_packets", "dummies_opposite", "dummy_opposite",
            "hands_by_position"]

@@ -38,7 +38,7 @@ class SiberianGame(GameState):
         self.denomination: str | None = None
         self.hand: TrickPlay | None = None
         self.thrown_in = False           # the last hand was passed out (all_pass)
-        self.last_hand: dict[str, Any] | None = None
+        self._last_hand: dict[str, Any] | None = None   # last_hand, its entries not yet JSON
 
     @property
     def _tp(self) -> TrickPlay:
@@ -72,6 +72,7 @@ class SiberianGame(GameState):
     def _set_up(self, hands: tuple[int, ...]) -> None:
         self.deal_hands = hands
         self.calls, self.declarer, self.denomination, self.hand = [], None, None, None
+        self._high: tuple[int, str, str] | None = None      # _highest(), kept as the calls come
         self.thrown_in = False
         self.phase = Phase.AUCTION
 
@@ -85,11 +86,7 @@ class SiberianGame(GameState):
 
     def _highest(self) -> tuple[int, str, str] | None:
         """(index, seat, denomination) of the highest call so far."""
-        best: tuple[int, str, str] | None = None
-        for i, (seat, call) in enumerate(self.calls):
-            if call != "pass" and (best is None or _RANK[call] > _RANK[best[2]]):
-                best = (i, seat, call)
-        return best
+        return self._high
 
     def _forced(self) -> bool:
         """All four passed and the dealer must now name a denomination."""
@@ -98,13 +95,11 @@ class SiberianGame(GameState):
     def _calls_allowed(self) -> list[Action]:
         if self._forced():
             return list(_NAMED)
-        best = self._highest()
+        best = self._high
         if best is None:
             return [PASS, *_NAMED]
         low = self.options.auction_call == "lower_allowed_ignored"
-        rank = _RANK[best[2]]
-        return [PASS] + [named for named, d in zip(_NAMED, DENOMINATIONS)
-                         if _RANK[d] > rank or low and d != best[2]]
+        return [*_ALLOWED[low][best[2]]]
 
     def _call(self, action: Action) -> None:
         if action.kind not in ("pass", "denomination"):
@@ -121,7 +116,11 @@ class SiberianGame(GameState):
                                "R1", "call_not_higher", action, {"action": str(action), "to_beat": to_beat})
         caller = self.to_act
         assert caller is not None        # a call is applied only for the seat to act
-        self.calls.append((caller, str(action)))
+        call = action.strain if action.kind == "denomination" else "pass"     # str(action)
+        high = self._high
+        if call != "pass" and (high is None or _RANK[call] > _RANK[high[2]]):
+            self._high = (len(self.calls), caller, call)
+        self.calls.append((caller, call))
         if not self._auction_over():
             return
         best = self._highest()
@@ -144,13 +143,13 @@ class SiberianGame(GameState):
         """All four passed: no score, the deal passes on (option all_pass)."""
         self.thrown_in = True
         self.hands_played += 1
-        self.last_hand = {"thrown_in": True}
+        self._last_hand = {"thrown_in": True}
         self.phase = Phase.SCORED
 
     def _open_play(self, declarer: str, denom: str) -> None:
         self.declarer, self.denomination = declarer, denom
         leader = (SEATS.index(declarer) + 1) % 4                       # R1: the declarer's left
-        self.hand = self._cards = trick_play(self.deal_hands, (0, 1, 2, 3), leader, parse_suit(denom))
+        self.hand = self._cards = trick_play(self.deal_hands, (0, 1, 2, 3), leader, _SUIT[denom])
         self.phase = Phase.PLAY
 
     # --- play ------------------------------------------------------------------
@@ -158,7 +157,7 @@ class SiberianGame(GameState):
     def _legal(self) -> list[Action]:
         if self.phase is IN_AUCTION:
             return self._calls_allowed()
-        return self._tp.legal_actions()
+        return list(self._tp.legal_actions())
 
     def _apply(self, action: Action) -> None:
         if self.phase is IN_AUCTION:
@@ -176,8 +175,8 @@ class SiberianGame(GameState):
         tricks = self.tricks()
         entries = hand_entries(self.deal_hands, self.denomination, side, tricks, self.options)
         written = self.sheet.add_hand(entries, side)
-        self.last_hand = {"declarer": self.declarer, "denomination": self.denomination,
-                          "tricks": dict(zip(SIDES, tricks)), "entries": [e.to_json() for e in written]}
+        self._last_hand = {"declarer": self.declarer, "denomination": self.denomination,
+                           "tricks": dict(zip(SIDES, tricks)), "entries": written}
         self.hands_played += 1
         self.phase = Phase.OVER if self.sheet.winner is not None else Phase.SCORED
 
@@ -204,6 +203,14 @@ class SiberianGame(GameState):
             "open_hands": {},                                          # no dummy
         }
 
+    @property
+    def last_hand(self) -> dict[str, Any] | None:
+        """The last hand: thrown in, or its contract, tricks and entries written (JSON)."""
+        last = self._last_hand
+        if last is None or "entries" not in last:
+            return last
+        return {**last, "entries": [e.to_json() for e in last["entries"]]}
+
     def score(self) -> dict[str, Any]:
         return {**self.sheet.to_json(), "last_hand": self.last_hand}
 
@@ -213,7 +220,13 @@ def _rank(call: str) -> int:
 
 
 _RANK = {d: _rank(d) for d in DENOMINATIONS}
+_SUIT = {d: parse_suit(d) for d in DENOMINATIONS}           # the trump of each (NO_TRUMP for NT)
 _NAMED = tuple(denomination(d) for d in DENOMINATIONS)     # the calls naming one, low to high
+# the calls allowed over each highest call (R1): higher ones, or with auction_call
+# "lower_allowed_ignored" any other; by that option, then the highest
+_ALLOWED = {low: {best: (PASS, *(named for named, d in zip(_NAMED, DENOMINATIONS)
+                                 if _RANK[d] > _RANK[best] or low and d != best))
+                  for best in DENOMINATIONS} for low in (False, True)}
 
 
 VARIANTS = (
