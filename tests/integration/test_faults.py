@@ -113,6 +113,7 @@ class PrivateRedis:
         self.process = None
 
     def start(self):
+        LOGS.mkdir(parents=True, exist_ok=True)  # this may be the run's first test to log there
         log = open(LOGS / f"redis-{self.port}.log", "ab")
         self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
                                          "--save", "", "--appendonly", "no"], stdout=log, stderr=subprocess.STDOUT)
