@@ -33,7 +33,7 @@ from .conftest import WAIT_MS, WORKER_WAIT_MS
 from .figures import record
 from .test_screen import PROJECTOR, in_thread
 
-pytestmark = [pytest.mark.waits, pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
+pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
               pytest.mark.django_db(transaction=True),
               pytest.mark.timeout(900)]  # hundreds of swaps: minutes on a loaded laptop (a hang bound)
 

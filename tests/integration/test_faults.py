@@ -209,7 +209,6 @@ def enter_in_process(table, hand, tricks):
         seats.enter(table=table, seat=seat, hand_number=hand, ns_tricks=tricks, trump="H")
 
 
-@pytest.mark.waits
 def test_a_worker_killed_mid_recompute_is_made_good_by_the_sweep(make_event, organiser):
     services.require_postgres()
     services.require_redis()
@@ -287,7 +286,6 @@ def claim(base, table, seat):
 OUTAGE_SECONDS = 30
 
 
-@pytest.mark.waits
 def test_redis_stopped_for_30_s_during_entry(make_event, organiser):
     services.require_postgres()
     services.require_redis()

@@ -195,7 +195,6 @@ def test_a_hundred_tables_enter_the_same_hand_at_once(evening):
 @pytest.mark.redis
 @pytest.mark.worker
 @pytest.mark.timeout(300)
-@pytest.mark.waits
 def test_daphne_killed_and_restarted_mid_round_loses_no_answered_entry(evening):
     event, playing, server, tokens = evening
     secrets = claim_both_sides(server.url, tokens)
@@ -283,7 +282,6 @@ def listen(server, event_id):
 @pytest.mark.postgres
 @pytest.mark.redis
 @pytest.mark.timeout(180)
-@pytest.mark.waits
 def test_redis_stopped_keeps_the_live_sockets_open_and_they_hear_again_once_it_is_back(
         transactional_db, make_event, private_redis):
     require_postgres()

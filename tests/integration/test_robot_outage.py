@@ -36,7 +36,7 @@ from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url
 from tests.integration.test_faults import PrivateRedis, _wait_for
 from tests.play.test_websocket import session_cookie
 
-pytestmark = [pytest.mark.waits, pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
+pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
               pytest.mark.django_db(transaction=True)]
 
 TABLES = 6
