@@ -167,8 +167,7 @@ class BidGame(GameState):
         """Pass, and every bid that may overcall the highest (may_overcall), from
         the lowest; the forced dealer bids (B2)."""
         high = None if self.high is None else self.high[1]
-        last = len(self.calls) == 3
-        forced = last and high is None                      # _forced()
+        last, forced = len(self.calls) == 3, self._forced()
         key = (0, "", forced, last) if high is None else (high.level, high.strain, forced, last)
         made = self._call_table.get(key)
         if made is None:
