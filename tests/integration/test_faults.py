@@ -13,9 +13,7 @@ The waits are bounded (up to two minutes) and only correctness is asserted, neve
 """
 import json
 import os
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -40,14 +38,14 @@ from drive.scoring.selectors import standings as standings_selectors
 from drive.scoring.services import results
 from drive.scoring.models import HandResult, Round, Seat, Standing, Table
 from tests import seats, services
-from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url, free_port
+from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url
+from tests.private_redis import PrivateRedis
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,
               pytest.mark.django_db(transaction=True)]
 
 WAIT = 120  # seconds any recovery may take before the test says it did not happen
 SWEEP_SECONDS = "3"  # beat's period in these tests (a setting: production runs 20)
-PRIVATE_REDIS_PORTS = range(6391, 6400)
 TABLES, HANDS = 4, 4
 
 
@@ -99,40 +97,6 @@ class WorkerProcess:
             except subprocess.TimeoutExpired:
                 self.kill()
         self.kill()  # whatever is left of the session (an embedded beat)
-
-
-class PrivateRedis:
-    """A redis-server of this test's own, on a port of its own: stopped and started again
-    without touching the Redis the other tests use."""
-
-    def __init__(self):
-        if not shutil.which("redis-server"):
-            services._missing("redis-server (to stop a Redis of the test's own)")
-        self.port = next((p for p in PRIVATE_REDIS_PORTS if _port_free(p)), None) or free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process = None
-
-    def start(self):
-        LOGS.mkdir(parents=True, exist_ok=True)  # this may be the run's first test to log there
-        log = open(LOGS / f"redis-{self.port}.log", "ab")
-        self.process = subprocess.Popen(["redis-server", "--port", str(self.port), "--bind", "127.0.0.1",
-                                         "--save", "", "--appendonly", "no"], stdout=log, stderr=subprocess.STDOUT)
-        assert _wait_for(lambda: not _port_free(self.port), 20), "redis-server did not start"
-        return self
-
-    def stop(self):
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            self.process.wait(10)
-
-
-def _port_free(port):
-    with socket.socket() as probe:
-        try:
-            probe.bind(("127.0.0.1", port))
-        except OSError:
-            return False
-        return True
 
 
 def _wait_for(condition, seconds=WAIT, pause=0.2):

@@ -15,7 +15,6 @@ real Celery worker:
 Correctness only: how long it all takes is bench/evening_load.py's business.
 """
 import random
-import subprocess
 import threading
 import time
 from decimal import Decimal
@@ -30,10 +29,11 @@ from drive.core.broadcast import event_group
 from drive.movements.models import Entrant
 from drive.scoring.models import HandResult, Table
 from tests import table_phones as phones
-from tests.asgi_server import AsgiServer, free_port
+from tests.asgi_server import AsgiServer
 from tests.celery_beat import CeleryBeat
 from tests.integration.test_evening_load import (HANDS, ROUNDS, TABLES, _wait_for, build_evening, expected_lines,
                                                  ns_tricks, stored_lines)
+from tests.private_redis import private_redis  # noqa: F401 - a fixture
 from tests.services import require_postgres, require_redis
 
 SWEEP_SECONDS = 3  # beat's period here (production runs 20)
@@ -220,39 +220,6 @@ def test_daphne_killed_and_restarted_mid_round_loses_no_answered_entry(evening):
 
 
 # --- Redis stopped under the live feed ----------------------------------------------------
-
-
-class PrivateRedis:
-    """A redis-server of this test's own on a free port (the shared one is never touched)."""
-
-    def __init__(self):
-        self.port = free_port()
-        self.url = f"redis://127.0.0.1:{self.port}/0"
-        self.process = None
-
-    def start(self):
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        assert _wait_for(self.answers, 10), "the private redis-server did not start"
-
-    def answers(self):
-        return subprocess.run(["redis-cli", "-p", str(self.port), "ping"], capture_output=True,
-                              text=True).stdout.strip() == "PONG"
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.kill()
-            self.process.wait(10)
-
-
-@pytest.fixture
-def private_redis():
-    require_redis()
-    redis = PrivateRedis()
-    redis.start()
-    yield redis
-    redis.stop()
 
 
 def socket_url(server, event_id):

@@ -33,7 +33,8 @@ from rest_framework.authtoken.models import Token
 from drive.games.models import PlayAction, PlayTable
 from tests import services
 from tests.asgi_server import LOGS, ROOT, AsgiServer, database_url
-from tests.integration.test_faults import PrivateRedis, _wait_for
+from tests.integration.test_faults import _wait_for
+from tests.private_redis import PrivateRedis
 from tests.play.test_websocket import session_cookie
 
 pytestmark = [pytest.mark.postgres, pytest.mark.redis, pytest.mark.worker,

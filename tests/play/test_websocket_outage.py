@@ -18,6 +18,7 @@ from engine import replay_game
 from tests.live.test_hub_faults import FlakyLayer
 from tests.play.test_websocket import WAIT, closed_with, frame, open_socket
 from tests.play.test_websocket import four, table_of_four  # noqa: F401 - fixtures
+from tests.private_redis import private_redis  # noqa: F401 - a fixture
 
 
 
@@ -89,19 +90,6 @@ async def test_a_layer_lost_under_an_open_socket_closes_it_with_try_again_not_10
 
 
 # --- the same on a real Redis that is stopped and started --------------------------------------
-
-@pytest.fixture
-def private_redis():
-    from tests.asgi_server import LOGS
-    from tests.integration.test_faults import PrivateRedis
-    from tests.services import require_redis
-
-    require_redis()
-    LOGS.mkdir(parents=True, exist_ok=True)
-    redis = PrivateRedis().start()
-    yield redis
-    redis.stop()
-
 
 @pytest.mark.redis
 @pytest.mark.django_db(transaction=True)
