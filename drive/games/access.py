@@ -159,10 +159,10 @@ def may_read_hands(user: User | None, table: PlayTable, invite: Any = None) -> b
     return table.finished_at is not None and may_watch(user, table, invite)
 
 
-def watched_table(user: User | None, table_id: int, invite: Any = None) -> PlayTable:
-    """A table the user may watch (403 otherwise: a casual table needs its invitation)."""
+def require_watcher(user: User | None, table: PlayTable, invite: Any = None) -> PlayTable:
+    """`table` if the user may watch it (403 otherwise: a casual table needs its invitation);
+    read by the caller, with its seats, as its view needs it."""
     require_login(user)
-    table = any_table(table_id)
     if not may_watch(user, table, invite):
         raise Forbidden(_("This table is open to its invited players: open it by its invitation link."))
     return table

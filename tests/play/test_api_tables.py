@@ -91,6 +91,15 @@ def test_anonymous_callers_are_refused(api, make_user):
     assert api.post(f"/api/play/tables/{table_id}/actions/", {"action": "AS", "version": 0},
                     format="json").status_code == 403
     assert api.get(f"/api/play/tables/{table_id}/hands/").status_code == 403
+    assert api.get("/api/play/tables/999999/").status_code == 403  # which tables exist is not told
+
+
+def test_a_casual_tables_view_needs_its_invitation(api, make_user):
+    table_id = make_table(api, make_user())["id"]
+    client_of(api, make_user("stranger"))
+    refused = api.get(f"/api/play/tables/{table_id}/")
+    assert refused.status_code == 403 and "invitation" in refused.json()["detail"]
+    assert api.get(f"/api/play/tables/{table_id}/", {"invite": invite_of(table_id)}).status_code == 200
 
 
 def test_an_unknown_table_is_404(api, make_user):

@@ -203,8 +203,12 @@ class TableView(APIView):
     @extend_schema(responses={200: TableViewSerializer, 403: FORBIDDEN, 404: NOT_FOUND}, parameters=[INVITE_PARAMETER],
                    summary="The caller's view of the table")
     def get(self, request, table_id):
-        table = access.watched_table(request.user, table_id, invite_of(request, table_id))
-        return view_response(request, table.pk)
+        # One read of the table and its seats serves both the check and the view (pages poll it);
+        # the sign-in first, so that nobody anonymous learns which tables exist.
+        access.require_login(request.user)
+        table = selectors.table_with_seats(table_id) or access.any_table(table_id)  # 404 if none
+        access.require_watcher(request.user, table, invite_of(request, table_id))
+        return Response(selectors.table_view(request.user, table))
 
 
 class SeatsView(APIView):

@@ -19,7 +19,7 @@ from drive.core.errors import Forbidden, ServiceError
 from drive.core.seats import seat_letter
 from engine import VARIANTS
 from drive.games.access import (any_table, invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
-                               may_watch, offered_seat_to, remember_invite, seat_of)
+                               offered_seat_to, remember_invite, require_watcher, seat_of)
 from drive.games.models import PlaySeat, PlayTable
 from drive.games.services import tables as table_services
 from drive.play.selectors.history import hand_story
@@ -113,9 +113,7 @@ def _rules_name(rules) -> str:
 @require_http_methods(["GET"])
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     invite = invite_of(request.session, table_id, request.GET.get("invite"))
-    table = table_with_seats(table_id) or any_table(table_id)  # 404 when there is none
-    if not may_watch(request.user, table, invite):
-        raise Forbidden(_("This table is open to its invited players: open it by its invitation link."))
+    table = require_watcher(request.user, table_with_seats(table_id) or any_table(table_id), invite)  # 404 if none
     remember_invite(request.session, table, invite)  # the page's API calls and socket carry it
     view = table_view(request.user, table)
     seats = list(view.get("seating") or [s.seat for s in sorted(table.seats.all(), key=lambda s: "NESW".index(s.seat))])
