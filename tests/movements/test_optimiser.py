@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from drive.movements.algorithms.individual import default_rounds, individual
+from drive.movements.algorithms.individual import default_rounds, forget_searches, individual
 from drive.movements.algorithms.optimiser import Budget, Search
 from drive.movements.algorithms.quality import problems, report
 
@@ -67,6 +67,7 @@ def test_the_search_stops_at_the_opponent_repeats_no_plan_avoids(v, rounds, monk
     stopped = Budget(work=5_000)
     plan, _ = individual(v, rounds, budget=stopped, seed=3)
     monkeypatch.setattr(Search, "floor", lambda self: 0)  # the search as it was: to the budget's end
+    forget_searches()
     spent = Budget(work=5_000)
     assert individual(v, rounds, budget=spent, seed=3)[0] == plan
     assert spent.used == 5_000

@@ -9,10 +9,41 @@ rounds where one is near.
 from __future__ import annotations
 
 import random
+import threading
+from collections import OrderedDict
 
 from drive.movements.algorithms.optimiser import Budget, optimise, sit_out_plan
 from drive.movements.algorithms.schedule import Round
 from drive.movements.algorithms.whist_designs import whist_design
+
+# Searches already run in this process: the same request gives the same rounds, so an
+# evening planned again (a preview, then the start; the next drive of the same size) does
+# not anneal again. Only searches the budget ended are kept (one cut short by the safety
+# net depends on the machine); a few dozen, a few KB each.
+SEARCHES_KEPT = 32
+_searched: OrderedDict[tuple, tuple[tuple[Round, ...], str, int]] = OrderedDict()
+_searched_lock = threading.Lock()  # a server plans in several threads
+
+
+def forget_searches() -> None:
+    """Drop the searches kept (for tests that time or repeat the search itself)."""
+    with _searched_lock:
+        _searched.clear()
+
+
+def _kept(key: tuple) -> tuple[tuple[Round, ...], str, int] | None:
+    with _searched_lock:
+        found = _searched.get(key)
+        if found is not None:
+            _searched.move_to_end(key)
+        return found
+
+
+def _keep(key: tuple, search: tuple[tuple[Round, ...], str, int]) -> None:
+    with _searched_lock:
+        _searched[key] = search
+        if len(_searched) > SEARCHES_KEPT:
+            _searched.popitem(last=False)
 
 
 def with_phantom(rounds: list[Round], phantom: int) -> list[Round]:
@@ -63,17 +94,27 @@ def balanced_pick(rounds: list[Round], want: int, v: int) -> list[Round] | None:
 def individual(v: int, rounds: int | None = None, *, budget: Budget | None = None, seed: int = 0,
                polish: bool = True):
     """(rounds, source) for v players and R rounds (default: a full design).
-    The same arguments give the same rounds; `budget` records the search's work."""
+    The same arguments give the same rounds; `budget` records the search's work (a
+    search kept from before reports the steps it took then)."""
     if v < 4:
         raise ValueError("an individual movement needs at least four players")
     want = rounds or default_rounds(v)
     full, name = full_design(v)
     if full and want == len(full):
         return full, name
+    budget = budget or Budget()
+    key, used_before = (v, want, seed, polish, budget.left()), budget.used
+    if kept := _kept(key):
+        kept_rounds, source, steps = kept
+        budget.used += steps
+        return list(kept_rounds), source
     proposals, outs, name = starting_rounds(v, want, full, name, random.Random(seed))
     players = list(range(1, v + 1))
     result, _ = optimise(v, players, proposals, outs, budget=budget, seed=seed, polish=polish)
-    return result, f"optimised from {name}" if name else "optimised"
+    source = f"optimised from {name}" if name else "optimised"
+    if not budget.cap_hit:
+        _keep(key, (tuple(result), source, budget.used - used_before))
+    return result, source
 
 
 def starting_rounds(v: int, want: int, full, name: str, rng):
