@@ -14,11 +14,12 @@ from rest_framework.test import APIClient
 from drive.core import rendercache
 from drive.celery import app as celery_app
 from drive.events.models import Club, Event
-from tests import chromium
+from tests import chromium, flush
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls of the
 # test itself are still synchronous.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+flush.install()  # transactional tests end with DELETE on PostgreSQL, not TRUNCATE (tests/flush.py)
 
 
 def pytest_runtest_setup(item):
@@ -31,8 +32,8 @@ def pytest_runtest_setup(item):
 @pytest.hookimpl(tryfirst=True)
 def pytest_runtest_teardown(item):
     """Before the test database is flushed, the live server's requests are over: a request
-    still running (robots playing on after the test's last click) held row locks the flush's
-    TRUNCATE waited on while it waited on the flush's (a deadlock in the teardown). The
+    still running (robots playing on after the test's last click) held row locks the flush
+    waited on while it waited on the flush's (a deadlock in the teardown). The
     browser's pages go first, so no poll starts another."""
     if "live_server" not in item.fixturenames:
         return
