@@ -1,6 +1,6 @@
 """The flush after each transactional test (tests/flush.py) leaves PostgreSQL's tables as
-Django's TRUNCATE would: every row gone but the content types and permissions, which
-post_migrate writes back anyway."""
+Django's TRUNCATE and post_migrate would: every row gone but the content types and
+permissions, which post_migrate writes back anyway."""
 import pytest
 from django.contrib.auth.models import Permission
 from django.contrib.contenttypes.models import ContentType
@@ -37,3 +37,11 @@ def test_a_flush_empties_every_table_but_the_content_types_and_permissions(make_
     after = rows()
     assert {table for table, count in after.items() if count} == {"django_content_type", "auth_permission"}
     assert ContentType.objects.count() == kinds and Permission.objects.count() == permissions
+
+
+def test_a_flush_that_resets_the_sequences_truncates_and_writes_the_content_types_back(make_user):
+    require_postgres()
+    make_user("player")
+    kinds = ContentType.objects.count()
+    call_command("flush", verbosity=0, interactive=False, reset_sequences=True)
+    assert ContentType.objects.count() == kinds and not rows()["auth_user"]
