@@ -77,3 +77,29 @@ def test_on_not_allowed_the_page_waits_for_the_rest_view_before_knocking_again(t
     assert len(opened) == 1
     page.unroute(f"**/api/play/tables/{table.pk}/")  # let in again (a seat taken, say)
     wait_until(page, lambda: len(opened) >= 2, "the page to knock again")
+
+
+def test_without_a_socket_the_robots_replies_come_soon_after_a_play_not_at_the_next_poll(make_user, new_page,
+                                                                                          live_server, settings):
+    """A browser without websockets, and the interval poll ten minutes: only the page's
+    follow-up after its own play can bring the robots' cards and the player's turn back;
+    once it has, the page asks no more."""
+    settings.PLAY_POLL_MS, settings.PLAY_ROBOT_DELAY = 600_000, (0, 0)
+    me = make_user("solo")
+    table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, seat="N")
+    page = signed_in(new_page, live_server, me, "solo")
+    page.add_init_script("delete window.WebSocket;")
+    views = []
+    page.on("request", lambda request: request.method == "GET" and request.url.endswith(f"/api/play/tables/{table.pk}/")
+            and views.append(request.url))
+    page.goto(f"/play/{table.pk}/")
+    wait_until(page, lambda: page.locator("html[data-live=polling]").count() == 1, "the page to poll")
+    for _ in range(3):  # three plays, each answered by the three robots' cards
+        wait_until(page, lambda: my_turn(page), "my turn")
+        asked = len(views)
+        play_one(page)
+        wait_until(page, lambda: my_turn(page), "the robots' replies and my turn, by a follow-up")
+        assert len(views) > asked
+    settled = len(views)
+    page.wait_for_timeout(1500)  # the player is to act: nothing more to ask for
+    assert len(views) == settled

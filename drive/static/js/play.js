@@ -1015,7 +1015,7 @@
       .then(function (answer) {
         busy = false;
         root.classList.remove("sending");
-        if (answer.status === 200) { take(answer.body, true); return; }
+        if (answer.status === 200) { take(answer.body, true); followUp(followFirst()); return; }
         if (answer.status === 409) notice = words.stale;
         else notice = fill(words.refused, {detail: answer.body.detail || answer.status});
         render();
@@ -1026,6 +1026,27 @@
         notice = words.offline;
         render();
       });
+  }
+
+  // Without a socket the answer to the player's own move holds that move only: the robots'
+  // and the others' replies would wait for the next poll, up to POLL_MS (3 s) a move. So
+  // after a move the page asks again soon, then half as often each time up to POLL_MS,
+  // and soon again whenever a reply has come while the player is still not to act: a
+  // hand played without a socket (Redis down, a proxy without websockets) moves at the
+  // robots' pace, not the poll's. Never more than the moves themselves bring about.
+  var followTimer = null;
+  function followFirst() { return Math.min(500, Math.round(POLL_MS / 4)); }
+  function followUp(delay) {
+    clearTimeout(followTimer);
+    followTimer = null;
+    var v = latest;
+    if (!pollTimer || !v || v.phase === "over" || (v.legal && v.legal.length) || delay >= POLL_MS) return;
+    followTimer = setTimeout(function () {
+      var before = latest ? latest.version : v.version;
+      fetchView().then(function () {
+        followUp(latest && latest.version > before ? followFirst() : delay * 2);
+      });
+    }, delay);
   }
 
   function mode(name) { document.documentElement.setAttribute("data-live", name); }
