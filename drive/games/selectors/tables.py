@@ -11,7 +11,7 @@ from django.db.models import Prefetch, Q, QuerySet
 
 from drive.core.accounts import User
 from engine import GameState, Phase, replay_game
-from drive.games.access import Viewer, viewer_of
+from drive.games.access import Viewer, any_table, viewer_of
 from drive.games.models import PlaySeat, PlayTable
 
 PRIVATE_KEYS = ("seat", "hand", "legal")  # a watcher gets none of these
@@ -276,3 +276,8 @@ def table_with_seats(table_id: int) -> PlayTable | None:
         seat.table = table
     setattr(table, "_prefetched_objects_cache", {"seats": seats})  # Django's prefetch cache, filled by hand
     return table
+
+
+def table_with_seats_or_404(table_id: int) -> PlayTable:
+    """`table_with_seats` for a page or an API view: 404 if there is no such table."""
+    return table_with_seats(table_id) or any_table(table_id)

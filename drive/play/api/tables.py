@@ -206,7 +206,7 @@ class TableView(APIView):
         # One read of the table and its seats serves both the check and the view (pages poll it);
         # the sign-in first, so that nobody anonymous learns which tables exist.
         access.require_login(request.user)
-        table = selectors.table_with_seats(table_id) or access.any_table(table_id)  # 404 if none
+        table = selectors.table_with_seats_or_404(table_id)
         access.require_watcher(request.user, table, invite_of(request, table_id))
         return Response(selectors.table_view(request.user, table))
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 from drive.core.errors import Forbidden, ServiceError
 from drive.core.seats import seat_letter
 from engine import VARIANTS
-from drive.games.access import (any_table, invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
+from drive.games.access import (invite_of, may_invite, may_manage, may_read_hands, may_take_seat,
                                offered_seat_to, remember_invite, require_watcher, seat_of)
 from drive.games.models import PlaySeat, PlayTable
 from drive.games.services import tables as table_services
@@ -27,7 +27,7 @@ from drive.play.selectors.display import display_classes, display_of
 from drive.games.selectors.reviews import stored_review
 from drive.games.services.reviews import ask_review
 from drive.games.selectors.tables import (creator_name, hand_records, offers_to, open_public_tables, players,
-                                         table_view, table_with_seats, tables_of)
+                                         table_view, table_with_seats_or_404, tables_of)
 from drive.play.views.words import page_words, rank_letters, rank_names, review_words, suit_names, suits_of
 from drive.play.views.presets import preset_label, presets, quick_groups
 
@@ -113,7 +113,7 @@ def _rules_name(rules) -> str:
 @require_http_methods(["GET"])
 def table_page(request: HttpRequest, table_id: int) -> HttpResponse:
     invite = invite_of(request.session, table_id, request.GET.get("invite"))
-    table = require_watcher(request.user, table_with_seats(table_id) or any_table(table_id), invite)  # 404 if none
+    table = require_watcher(request.user, table_with_seats_or_404(table_id), invite)
     remember_invite(request.session, table, invite)  # the page's API calls and socket carry it
     view = table_view(request.user, table)
     seats = list(view.get("seating") or [s.seat for s in sorted(table.seats.all(), key=lambda s: "NESW".index(s.seat))])
@@ -168,7 +168,7 @@ def close_table(request: HttpRequest, table_id: int) -> HttpResponse:
 @login_required
 @require_http_methods(["GET"])
 def hands_page(request: HttpRequest, table_id: int) -> HttpResponse:
-    table = table_with_seats(table_id) or any_table(table_id)
+    table = table_with_seats_or_404(table_id)
     if not may_read_hands(request.user, table, invite_of(request.session, table_id, request.GET.get("invite"))):
         raise Forbidden(_("The hands show every card: the table's players see them, everyone once the game is over."))
     records = hand_records(table)
