@@ -17,7 +17,7 @@ from drive.games.selectors.tables import hand_records
 from drive.games.services import tables
 
 from .conftest import WORKER_WAIT_MS
-from .test_play import LEGAL, PLAY, fast_polls, fetched, my_turn, quick_pace, signed_in, version, wait_until  # noqa: F401 (a fixture)
+from .test_play import LEGAL, PLAY, SHORT_GAMES, fast_polls, fetched, my_turn, quick_pace, signed_in, version, wait_until  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -159,7 +159,9 @@ def assert_all_was_said(page, table_id, on_the_table):
     return hands
 
 
-def test_whole_games_by_keyboard_alone_and_every_card_said(make_user, new_page, live_server, fast_polls, shoot):
+def test_whole_games_by_keyboard_alone_and_every_card_said(make_user, new_page, live_server, fast_polls, seeded_deals,
+                                                          shoot):
+    seeded_deals(SHORT_GAMES["short"])  # a first game of two hands: "Next hand" pressed once, then "New game"
     me = make_user("keys", first_name="Kay")
     table = tables.create_table(user=me, rules="short", robots=ROBOTS)  # me at N, three rules robots
     page = signed_in(new_page, live_server, me, "keys")
