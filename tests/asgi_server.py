@@ -10,6 +10,7 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
+from urllib.parse import quote
 
 from django.conf import settings
 from django.db import connection
@@ -29,7 +30,7 @@ def database_url():
     db = connection.settings_dict
     assert connection.vendor == "postgresql", "the ASGI server needs the PostgreSQL test database"
     user, host, port = db.get("USER") or "postgres", db.get("HOST") or "127.0.0.1", db.get("PORT") or 5432
-    return f"postgres://{user}@{host}:{port}/{db['NAME']}"
+    return f"postgres://{user}@{quote(host, safe='')}:{port}/{db['NAME']}"  # a socket's directory: encoded
 
 
 def environment():
