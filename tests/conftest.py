@@ -1,8 +1,10 @@
 import os
+import random
 import threading
 import time
 import uuid
 from datetime import timedelta
+from types import SimpleNamespace
 
 import pytest
 from celery.contrib.testing.worker import start_worker
@@ -14,6 +16,8 @@ from rest_framework.test import APIClient
 from drive.core import rendercache
 from drive.celery import app as celery_app
 from drive.events.models import Club, Event
+from drive.games.services import actions, robots, tables
+from engine import new_rng
 from tests import chromium, flush
 
 # Playwright's sync API runs an event loop in the test thread; the ORM calls of the
@@ -127,6 +131,25 @@ def _fast_passwords(settings):
     # valid, tests/movements and bench/ check their quality with the real budgets.
     settings.MOVEMENT_WORK_BUDGET = 5_000
     settings.REPLAN_WORK_BUDGET = 1_000
+
+
+@pytest.fixture
+def seeded_deals(monkeypatch):
+    """`seeded_deals(seed)`: from then on the tables' deals and the robots' draws come from
+    one generator of that seed, so a test plays the same game every run, one picked short
+    (whole games of random deals ran from one hand to a dozen, 12 s to two minutes). The
+    service still deals through engine.new_rng; only where its seed comes from changes."""
+    def seed(first):
+        draws = random.Random(first)
+
+        def rng():
+            return new_rng(draws.getrandbits(64))
+
+        monkeypatch.setattr(tables, "new_rng", rng)
+        monkeypatch.setattr(actions, "new_rng", rng)
+        monkeypatch.setattr(robots, "secrets", SimpleNamespace(randbits=draws.getrandbits))
+
+    return seed
 
 
 @pytest.fixture

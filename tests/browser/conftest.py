@@ -2,14 +2,9 @@
 
 Never `playwright install`: the browser is the system's /usr/bin/chromium.
 """
-import random
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
-
-from drive.games.services import actions, robots, tables
-from engine import new_rng
 
 from tests.chromium import LAUNCH_ARGS, close_contexts, shared_browser  # noqa: F401  (LAUNCH_ARGS: for tests that launch their own)
 from tests.services import require_chromium
@@ -64,25 +59,6 @@ def new_page(browser, live_server):
     for context in contexts:
         context.close()
     assert not errors, f"JavaScript errors: {errors}"
-
-
-@pytest.fixture
-def seeded_deals(monkeypatch):
-    """`seeded_deals(seed)`: from then on the tables' deals and the robots' draws come from
-    one generator of that seed, so a test plays the same game every run, one picked short
-    (whole games of random deals ran from one hand to a dozen, 12 s to two minutes). The
-    service still deals through engine.new_rng; only where its seed comes from changes."""
-    def seed(first):
-        draws = random.Random(first)
-
-        def rng():
-            return new_rng(draws.getrandbits(64))
-
-        monkeypatch.setattr(tables, "new_rng", rng)
-        monkeypatch.setattr(actions, "new_rng", rng)
-        monkeypatch.setattr(robots, "secrets", SimpleNamespace(randbits=draws.getrandbits))
-
-    return seed
 
 
 @pytest.fixture

@@ -34,7 +34,8 @@ def heard():
     table_finished.disconnect(dispatch_uid="test.over")
 
 
-def test_a_casual_game_tells_each_hand_and_its_end(make_user, django_capture_on_commit_callbacks, heard):
+def test_a_casual_game_tells_each_hand_and_its_end(make_user, django_capture_on_commit_callbacks, heard, seeded_deals):
+    seeded_deals(7)  # a game of two hands (random deals gave one to five)
     me = make_user("signals")
     table = robot_table(me, capture=django_capture_on_commit_callbacks)
     while not fresh(table).finished_at:

@@ -119,7 +119,8 @@ def test_only_the_creator_or_the_events_organiser_seats_robots_and_substitutes(m
         tables.take_seat(user=sub, table_id=table.pk, seat="W")  # already at N
 
 
-def test_a_whole_game_of_short_whist_against_three_robots(make_user, django_capture_on_commit_callbacks):
+def test_a_whole_game_of_short_whist_against_three_robots(make_user, django_capture_on_commit_callbacks, seeded_deals):
+    seeded_deals(7)  # a game of two hands (random deals gave one to five)
     me = make_user()
     table = robot_table(me, capture=django_capture_on_commit_callbacks)
     for _ in range(500):
