@@ -137,8 +137,8 @@ def _fast_passwords(settings):
 def seeded_deals(monkeypatch):
     """`seeded_deals(seed)`: from then on the tables' deals and the robots' draws come from
     one generator of that seed, so a test plays the same game every run, one picked short
-    (whole games of random deals ran from one hand to a dozen, 12 s to two minutes). The
-    service still deals through engine.new_rng; only where its seed comes from changes."""
+    (whole games of random deals ran from one deal to 23, 12 s to two minutes in the
+    browser). The service still deals through engine.new_rng; only its seed's source changes."""
     def seed(first):
         draws = random.Random(first)
 

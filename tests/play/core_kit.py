@@ -7,6 +7,9 @@ from drive.games.selectors.tables import game_of
 from drive.games.services import tables
 
 THREE_ROBOTS = {"E": "rules", "S": "rules", "W": "rules"}
+# A seed for the seeded_deals fixture: short whist's first legal (or last legal) action
+# against three rules robots ends the game in two hands (random deals gave one to five).
+TWO_HAND_GAME = 7
 
 
 def robot_table(user, rules="short", robots=None, capture=None, **extra) -> PlayTable:

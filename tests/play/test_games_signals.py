@@ -11,7 +11,7 @@ from drive.scoring.models import HandResult
 from drive.scoring.services import evening as ev
 from drive.scoring.services import online_tables
 
-from .core_kit import fresh, robot_table
+from .core_kit import TWO_HAND_GAME, fresh, robot_table
 from .evening_kit import play_hand, seated_evening
 
 pytestmark = pytest.mark.django_db
@@ -35,7 +35,7 @@ def heard():
 
 
 def test_a_casual_game_tells_each_hand_and_its_end(make_user, django_capture_on_commit_callbacks, heard, seeded_deals):
-    seeded_deals(7)  # a game of two hands (random deals gave one to five)
+    seeded_deals(TWO_HAND_GAME)
     me = make_user("signals")
     table = robot_table(me, capture=django_capture_on_commit_callbacks)
     while not fresh(table).finished_at:

@@ -9,7 +9,7 @@ from drive.games.models import PlayAction, PlaySeat, PlayTable
 from drive.games.selectors.tables import game_of, hand_records, table_view, tables_of
 from drive.games.services import actions, robots, tables
 from engine import Phase, check_game, find_variant
-from tests.play.core_kit import THREE_ROBOTS, four_people, fresh, robot_table
+from tests.play.core_kit import THREE_ROBOTS, TWO_HAND_GAME, four_people, fresh, robot_table
 
 pytestmark = pytest.mark.django_db
 
@@ -120,7 +120,7 @@ def test_only_the_creator_or_the_events_organiser_seats_robots_and_substitutes(m
 
 
 def test_a_whole_game_of_short_whist_against_three_robots(make_user, django_capture_on_commit_callbacks, seeded_deals):
-    seeded_deals(7)  # a game of two hands (random deals gave one to five)
+    seeded_deals(TWO_HAND_GAME)
     me = make_user()
     table = robot_table(me, capture=django_capture_on_commit_callbacks)
     for _ in range(500):
