@@ -12,7 +12,10 @@ from drive.core.broadcast import event_group
 from drive.live import hub as hubs
 from drive.core.tickets import issue_ticket
 
-pytestmark = pytest.mark.embedded  # run in pass 2 too: it is about what the embedded default does
+# Run in pass 2 too: it is about what the embedded default does. Database access allowed:
+# channels closes stale connections at each disconnect, and a connection an earlier test left
+# in that thread made the check open it (a failure that depended on the tests' order).
+pytestmark = [pytest.mark.embedded, pytest.mark.django_db(transaction=True)]
 
 ORIGIN = [(b"origin", b"http://testserver"), (b"host", b"testserver")]
 
