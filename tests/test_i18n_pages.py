@@ -159,20 +159,22 @@ class Walk:
 
     def look(self, step, client, url, status=200, method="get", data=None, follow=False):
         if method == "get":
-            for lang in self.langs:
-                response = self._read(lang, step, client, url, status, method, data, follow)
+            for lang in self.langs:  # nothing typed in between: the names are read once
+                response = self._read(lang, step, client, url, status, method, data, follow, lang == self.langs[0])
             return response
         lang = self.langs[self.posts % len(self.langs)]
         self.posts += 1
-        response = self._read(lang, step, client, url, status, method, data, follow)
+        response = self._read(lang, step, client, url, status, method, data, follow, True)
         chain = getattr(response, "redirect_chain", None)
         if chain and response.status_code == 200:  # where the POST led, in the other language
             for other in self.langs:
                 if other != lang:
-                    self._read(other, step, client, chain[-1][0], 200, "get", None, False)
+                    self._read(other, step, client, chain[-1][0], 200, "get", None, False, False)
         return response
 
-    def _read(self, lang, step, client, url, status, method, data, follow):
+    def _read(self, lang, step, client, url, status, method, data, follow, typed_since):
+        """One request in `lang`; `typed_since`: the users may have typed something since the
+        last read (their texts are read again)."""
         client.cookies[settings.LANGUAGE_COOKIE_NAME] = lang
         response = getattr(client, method)(url, data or {}, follow=follow)
         if response.status_code != status:
@@ -181,7 +183,8 @@ class Walk:
         body = response.content.decode()
         text = body if ".csv" in url else visible_text(body)
         self.seen[lang] += 1
-        self.typed = typed_texts()
+        if typed_since or not self.typed:
+            self.typed = typed_texts()
         words = english_words(text, self.typed)
         if words:
             key = f"{lang}, {step}: {url}"
