@@ -145,7 +145,6 @@ class Walk:
     What only a POST's own answer says (a form's errors, a one-time message) is read in
     one language: that both catalogues translate every such text is test_i18n's
     `test_catalogue_is_complete`."""
-    langs: tuple = tuple(LANGS)
     found: dict = field(default_factory=dict)
     seen: dict = field(default_factory=lambda: dict.fromkeys(LANGS, 0))
     typed: list = field(default_factory=list)
@@ -159,15 +158,15 @@ class Walk:
 
     def look(self, step, client, url, status=200, method="get", data=None, follow=False):
         if method == "get":
-            for lang in self.langs:  # nothing typed in between: the names are read once
-                response = self._read(lang, step, client, url, status, method, data, follow, lang == self.langs[0])
+            for lang in LANGS:  # nothing typed in between: the names are read once
+                response = self._read(lang, step, client, url, status, method, data, follow, lang == LANGS[0])
             return response
-        lang = self.langs[self.posts % len(self.langs)]
+        lang = LANGS[self.posts % len(LANGS)]
         self.posts += 1
         response = self._read(lang, step, client, url, status, method, data, follow, True)
         chain = getattr(response, "redirect_chain", None)
         if chain and response.status_code == 200:  # where the POST led, in the other language
-            for other in self.langs:
+            for other in LANGS:
                 if other != lang:
                     self._read(other, step, client, chain[-1][0], 200, "get", None, False, False)
         return response
