@@ -11,7 +11,7 @@ import pytest
 
 from engine import VARIANTS
 
-from .conftest import SCREENSHOTS
+from .conftest import screenshot
 from .sheets import assert_sheet_matches
 from .test_play import PLAY, fast_polls, my_turn, next_hand, play_one, quick_pace, signed_in  # noqa: F401
 from .test_play import version, wait_until
@@ -61,8 +61,7 @@ def open_a_table(page, rules):
 
 def frame(page, name):
     """What the screen shows (not the whole page): test-artifacts/screenshots/<name>.png."""
-    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    page.screenshot(path=str(SCREENSHOTS / f"{name}.png"))
+    screenshot(page, name, full_page=False)
 
 
 def check_the_screen(page, where, shot=None):

@@ -34,7 +34,7 @@ from django.utils import timezone
 
 from tests.services import CHROMIUM, require_chromium
 
-from .conftest import LAUNCH_ARGS, PHONE, SCREENSHOTS, WAIT_MS
+from .conftest import LAUNCH_ARGS, PHONE, WAIT_MS, screenshot
 from .figures import record
 
 NAMES = ["Margaret Ellis", "Tom Price", "Joan Hartley", "Bill Okafor", "Ann Lee", "Dev Patel", "Rose Kim",
@@ -123,8 +123,7 @@ class Room:
         return self.phones[player]
 
     def shoot(self, page, name):
-        SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(SCREENSHOTS / f"evening-{name}.png"), full_page=True)
+        screenshot(page, f"evening-{name}")
 
     def note_overflow(self, page, what):
         """Things sticking out sideways on a phone: noted for the report, not failed here."""
