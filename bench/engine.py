@@ -9,7 +9,9 @@ random legal cards. The fast core is measured two ways, both robot interfaces:
 this file are the baselines: the naive one keeps hands as lists of card
 objects; the plain one is plain Python written for speed (ints for cards, a
 hand as four lists of them, one a suit, ``__slots__``, the trick's winner kept
-as it goes, the engine's own shuffle). Goals of the core: at least 30,000
+as it goes, the engine's own shuffle). A third, ``LeanHand``, is the least any
+game state must do an action (the shared actions, a check before any change, the
+record): the ceiling of that interface in plain Python. Goals of the core: at least 30,000
 hands/s on one core, at least 1.3x the naive engine, a hand state under 2 KB.
 
 Every preset is then played through the game-state interface (``deal``,
@@ -38,7 +40,9 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from engine.deal import deal  # noqa: E402
+from engine.actions import CARD_ACTIONS, CARDS, SUIT_ACTIONS  # noqa: E402
+from engine.cards import BIT, CARD_TEXT, SUIT_OF  # noqa: E402
+from engine.deal import deal, dealt_masks  # noqa: E402
 from engine.play import HandState  # noqa: E402
 from engine.state import Phase  # noqa: E402
 from engine.variants import VARIANTS  # noqa: E402
@@ -161,6 +165,61 @@ class PlainHand:
             self.turn, self.n = (seat + 1) & 3, n + 1
 
 
+# --- the leanest per-action state: what any game state must at least do ---------
+
+class LeanHand:
+    """Short whist's play as a game state must take it, in one object and no more: the
+    legal actions as the engine's shared ``Action`` tuples, ``apply(action)`` checking
+    the action (one of the shared card actions, in the hand, following suit) before it
+    changes anything, the trick core's rules inline and each card's text appended to the
+    record. No deal record, no scoring, no phases: the ceiling of a per-action interface
+    in plain Python, against which ``GameState`` is read (issue 23 asks short whist
+    through it at 1.0x the plain engine, which keeps no record and takes ints)."""
+
+    __slots__ = ("hands", "turn", "n", "led", "best", "best_suit", "best_seat", "trump",
+                 "tricks", "record", "playing")
+
+    def __init__(self, rng, dealer):
+        hands, last = dealt_masks(rng, dealer)
+        self.hands, self.trump, self.turn = list(hands), SUIT_OF[last], (dealer + 1) & 3
+        self.n = self.led = self.best = self.best_suit = self.best_seat = 0
+        self.tricks, self.record, self.playing = [0, 0], [], True
+
+    def legal_actions(self):
+        held = self.hands[self.turn]
+        if self.n:
+            follow = held >> 13 * self.led & 0x1FFF
+            if follow:
+                return SUIT_ACTIONS[self.led][follow]
+        s, h, d, c = SUIT_ACTIONS
+        return s[held & 0x1FFF] + h[held >> 13 & 0x1FFF] + d[held >> 26 & 0x1FFF] + c[held >> 39]
+
+    def apply(self, action):
+        card = action.card
+        if card not in CARDS or CARD_ACTIONS[card] is not action:
+            raise ValueError("not a card")
+        seat, hands, n, suit = self.turn, self.hands, self.n, SUIT_OF[card]
+        hand = hands[seat]
+        if not hand & BIT[card] or n and suit != self.led and hand >> 13 * self.led & 0x1FFF:
+            raise ValueError("illegal")
+        if n == 0:
+            self.led = self.best_suit = suit
+            self.best, self.best_seat = card, seat
+        elif suit == self.best_suit:
+            if card > self.best:
+                self.best, self.best_seat = card, seat
+        elif suit == self.trump:
+            self.best, self.best_suit, self.best_seat = card, suit, seat
+        hands[seat] = hand ^ BIT[card]
+        self.record.append(CARD_TEXT[card])
+        if n == 3:
+            self.tricks[self.best_seat & 1] += 1
+            self.turn, self.n = self.best_seat, 0
+            self.playing = hands[self.best_seat] != 0
+        else:
+            self.turn, self.n = (seat + 1) & 3, n + 1
+
+
 # --- the measured loops ------------------------------------------------------
 
 def plain_playout(rng, dealer):
@@ -177,6 +236,15 @@ def naive_playout(rng, dealer):
     for _ in range(52):
         moves = h.legal_moves()
         h.play(moves[int(rng.random() * len(moves))])
+    return h.tricks
+
+
+def lean_playout(rng, dealer):
+    h = LeanHand(rng, dealer)
+    legal, apply, rnd = h.legal_actions, h.apply, rng.random
+    while h.playing:
+        moves = legal()
+        apply(moves[int(rnd() * len(moves))])
     return h.tricks
 
 
@@ -345,14 +413,16 @@ def main():
     ap.add_argument("--core-only", action="store_true", help="skip the presets (used by --against)")
     args = ap.parse_args()
     gc.collect()
-    fns = {"naive": naive_playout, "plain": plain_playout, "per_card": engine_per_card,
+    fns = {"naive": naive_playout, "plain": plain_playout, "lean": lean_playout, "per_card": engine_per_card,
            "rollout": engine_playout}
     measured = rates(fns, args.seconds, rounds=6)
-    naive, plain, per_card, rollout = (measured[k] for k in fns)
+    naive, plain, lean, per_card, rollout = (measured[k] for k in fns)
     start, end = state_sizes()
     print("hands per CPU second on one core (time.process_time); each = deal + 52 random legal cards")
     print(f"naive list-of-objects engine : {naive:10,.0f} hands/s")
     print(f"plain engine, lists of ints  : {plain:10,.0f} hands/s  ({plain / naive:.2f}x naive)")
+    print(f"lean per-action state        : {lean:10,.0f} hands/s  ({lean / plain:.2f}x plain: the ceiling"
+          " of legal_actions() + apply(action) with a record, see LeanHand)")
     print(f"engine, legal_moves()+play() : {per_card:10,.0f} hands/s  ({per_card / naive:.2f}x naive,"
           f" {per_card / plain:.2f}x plain)")
     print(f"engine, playout(rng)         : {rollout:10,.0f} hands/s  ({rollout / naive:.2f}x naive,"
