@@ -3,6 +3,7 @@
 Never `playwright install`: the browser is the system's /usr/bin/chromium.
 """
 import os
+import time
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,43 @@ SCREENSHOTS_WANTED = os.environ.get("TEST_SCREENSHOTS") == "1"
 WAIT_MS = 30_000
 WORKER_WAIT_MS = 60_000  # through a Celery worker and the channel layer
 PHONE = {"width": 390, "height": 844}
+# A test that waits for the page awaits its next change in the page instead of looking
+# again every 50 ms: each look is a round trip through Playwright's driver into Chromium,
+# about 1.3 ms of CPU over the three processes, and looks at a fixed pace cost the more, the
+# slower a loaded machine runs the test (docs/benchmarks.md). The page may not eval a string
+# (its Content-Security-Policy); Playwright's evaluate is the driver's, not the page's.
+SETTLE_JS = """(ms) => new Promise(done => {
+  const changed = new MutationObserver(() => { changed.disconnect(); clearTimeout(timer); done(true); });
+  const timer = setTimeout(() => { changed.disconnect(); done(false); }, ms);
+  changed.observe(document, {attributes: true, childList: true, subtree: true, characterData: true});
+})"""
+SETTLE_MS = 250  # the longest a look waits: what changes outside the page is seen this late
+
+
+def settle(page, ms=SETTLE_MS):
+    """Until the page changes (an attribute, a node, a text) or ``ms`` pass."""
+    try:
+        page.evaluate(SETTLE_JS, ms)
+    except Exception as exc:  # a navigation ended the page's context meanwhile: it changed
+        if "navigat" not in str(exc) and "context was destroyed" not in str(exc):
+            raise
+
+
+def waiting(ms):
+    """The turns of a wait of at most ``ms`` of the clock: a hang bound, never a speed."""
+    deadline = time.monotonic() + ms / 1000
+    while time.monotonic() < deadline:
+        yield
+
+
+def wait_until(page, condition, what, ms=WAIT_MS):
+    """Until ``condition()`` holds, looking again each time the page changes."""
+    for _ in waiting(ms):
+        if condition():
+            return
+        settle(page)
+    if not condition():
+        raise AssertionError(f"still waiting for {what}")
 
 
 try:  # the default of every expect(...) wait: 5 s out of the box

@@ -11,10 +11,10 @@ import pytest
 
 from engine import VARIANTS
 
-from .conftest import screenshot
+from .conftest import screenshot, settle, wait_until
 from .sheets import assert_sheet_matches
 from .test_play import PLAY, fast_polls, my_turn, next_hand, play_one, quick_pace, signed_in  # noqa: F401
-from .test_play import version, wait_until
+from .test_play import version
 from .test_score_sheets import api_score
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -106,7 +106,7 @@ def play_the_first_hand(page, rules, prefix):
         if hands_shown(page) or page.locator(PLAY).get_attribute("data-phase") == "over":
             break
         if not my_turn(page):
-            page.wait_for_timeout(50)
+            settle(page)
             continue
         phase = page.locator(PLAY).get_attribute("data-phase")
 

@@ -10,7 +10,7 @@ from drive.games.models import PlayTable
 from drive.games.services import tables
 from engine import replay_game
 
-from .conftest import WAIT_MS
+from .conftest import settle, waiting, wait_until
 from .test_screen import in_thread
 
 PLAY = "#play"
@@ -46,16 +46,6 @@ def play_one(page):
     before = version(page)
     page.locator(LEGAL).first.click()
     wait_until(page, lambda: version(page) > before, "the table to move on")
-
-
-def wait_until(page, condition, what):
-    """Give the page turns until `condition()` holds (a hang bound, not a speed); no
-    string evaluated in the page (the Content-Security-Policy forbids eval)."""
-    for _ in range(WAIT_MS // 50):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"still waiting for {what}")
 
 
 def my_turn(page):
@@ -108,8 +98,8 @@ def quick_pace(page):
     page.add_init_script("window.PLAY_PACE_SCALE = 0.05;")
 
 
-def play_to_the_end(page, table_id, limit=3000):
-    for _ in range(limit):
+def play_to_the_end(page, table_id, ms=300_000):
+    for _ in waiting(ms):
         if page.locator(PLAY).get_attribute("data-phase") == "over":
             return
         if my_turn(page):
@@ -117,7 +107,7 @@ def play_to_the_end(page, table_id, limit=3000):
         elif page.locator("#play-next-hand").is_visible():
             next_hand(page)
         else:
-            page.wait_for_timeout(100)
+            settle(page)
     raise AssertionError("the game did not end")
 
 
@@ -140,7 +130,7 @@ def test_four_people_play_a_whole_hand_by_clicks(make_user, new_page, live_serve
     while played < 52:
         movers = [s for s, p in pages.items() if my_turn(p)]
         if not movers:
-            pages["N"].wait_for_timeout(100)
+            settle(pages["N"])  # each page hears every card: North's changes when the mover's do
             continue
         assert len(movers) == 1, movers
         page = pages[movers[0]]

@@ -16,8 +16,8 @@ from drive.play.selectors.history import hand_story
 from drive.games.selectors.tables import hand_records
 from drive.games.services import tables
 
-from .conftest import WORKER_WAIT_MS
-from .test_play import LEGAL, PLAY, SHORT_GAMES, fast_polls, fetched, my_turn, quick_pace, signed_in, version, wait_until  # noqa: F401 (a fixture)
+from .conftest import WORKER_WAIT_MS, settle, waiting, wait_until
+from .test_play import LEGAL, PLAY, SHORT_GAMES, fast_polls, fetched, my_turn, quick_pace, signed_in, version  # noqa: F401 (a fixture)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -87,7 +87,7 @@ def play_a_game_by_keyboard(page, shoot, look_away):
     when it has the focus. `look_away`: once, Shift+Tab away while the robots play, and
     the focus must stay there when the turn comes, until Tab brings it back to the hand."""
     played, next_pressed = 0, 0
-    for _ in range(WORKER_WAIT_MS * 10 // 50):
+    for _ in waiting(WORKER_WAIT_MS * 10):
         if page.locator(PLAY).get_attribute("data-phase") == "over":
             return {"played": played, "next_pressed": next_pressed}
         if focused(page, "#play-next-hand:focus"):
@@ -95,7 +95,7 @@ def play_a_game_by_keyboard(page, shoot, look_away):
             next_pressed += 1
             continue
         if not my_turn(page):
-            page.wait_for_timeout(50)
+            settle(page)
             continue
         # The turn comes with the focus on a playable card (the redraw puts it there).
         wait_until(page, lambda: focused(page, FOCUSED_LEGAL) or not my_turn(page), "the focus on a playable card")
@@ -226,7 +226,7 @@ def test_the_calls_of_an_auction_are_said_and_made_by_keyboard(make_user, new_pa
         return my_turn(page) and page.locator(calls).count() > 0
 
     made = 0
-    for _ in range(WORKER_WAIT_MS // 50):
+    for _ in waiting(WORKER_WAIT_MS):
         if page.locator(PLAY).get_attribute("data-phase") != "auction" and not calling():
             break
         if calling():
@@ -238,7 +238,7 @@ def test_the_calls_of_an_auction_are_said_and_made_by_keyboard(make_user, new_pa
             wait_until(page, lambda: version(page) > was, "my call")
             made += 1
         else:
-            page.wait_for_timeout(50)
+            settle(page)
     wait_until(page, lambda: page.locator(PLAY).get_attribute("data-phase") != "auction", "the auction's end")
     assert made >= 1
     lines = said(page)
@@ -307,7 +307,8 @@ def test_the_four_colour_deck_and_high_contrast_are_kept_for_the_person(make_use
             before = version(page)
             page.locator(LEGAL).first.click()
             wait_until(page, lambda: version(page) > before, "my card played")
-        page.wait_for_timeout(50)
+        else:
+            settle(page)
     illegal = page.locator("#play-hand button.illegal").first
     if illegal.count():  # high contrast: striped and struck through, never faded
         assert illegal.evaluate("e => getComputedStyle(e).opacity") == "1"

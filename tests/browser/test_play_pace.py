@@ -16,8 +16,8 @@ from drive.games.services import tables
 from engine import replay_game
 from engine.state import Phase
 
-from .conftest import WORKER_WAIT_MS
-from .test_play import LEGAL, PLAY, fetched, my_turn, signed_in, version, wait_until
+from .conftest import WORKER_WAIT_MS, settle, waiting, wait_until
+from .test_play import LEGAL, PLAY, fetched, my_turn, signed_in, version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -54,7 +54,7 @@ def first_hand_played(page, me, table, seat):
     fetched(lambda: robots_around(me, table, seat))  # in a thread: Playwright holds this one's event loop
     page.goto(f"/play/{table.pk}/")
     result = page.locator("#play-hand-result")
-    for _ in range(WORKER_WAIT_MS * 3 // 50):
+    for _ in waiting(WORKER_WAIT_MS * 3):
         if result.is_visible() or page.locator(PLAY).get_attribute("data-phase") == "over":
             return result  # over: the game ended with its first hand (the caller deals again)
         if my_turn(page):
@@ -62,7 +62,7 @@ def first_hand_played(page, me, table, seat):
             page.locator(LEGAL).first.click()
             wait_until(page, lambda: version(page) > before or result.is_visible(), "my card on the table")
         else:
-            page.wait_for_timeout(50)
+            settle(page)
     raise AssertionError(f"the hand did not end: {page.locator(PLAY).get_attribute('data-queued')} queued, "
                          f"{page.locator('#play-status').inner_text()}, {pace_of(page)}")
 

@@ -8,7 +8,8 @@ import pytest
 from drive.games.models import PlayAction
 from drive.games.services import tables
 
-from .test_play import fetched, my_turn, play_one, signed_in, version, wait_until
+from .conftest import settle, wait_until
+from .test_play import fetched, my_turn, play_one, signed_in, version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -56,7 +57,7 @@ def test_on_try_again_the_page_polls_plays_through_rest_and_reconnects(table_of_
     for _ in range(4):  # a trick played by clicks while no socket serves (REST and polls)
         mover = next((p for p in pages.values() if my_turn(p)), None)
         while mover is None:
-            page.wait_for_timeout(50)
+            settle(page)
             mover = next((p for p in pages.values() if my_turn(p)), None)
         play_one(mover)
 

@@ -29,7 +29,7 @@ from tests.asgi_server import AsgiServer
 from tests.scoring.conftest import seat_round
 from tests.services import require_postgres, require_redis
 
-from .conftest import WAIT_MS, WORKER_WAIT_MS
+from .conftest import WAIT_MS, WORKER_WAIT_MS, wait_until
 from .figures import record
 from .test_screen import PROJECTOR, in_thread
 
@@ -136,14 +136,6 @@ WHEN_SHOWN = f"""([args, timeout]) => new Promise((resolve, reject) => {{
 def shown_at(page, entered, who, total, timeout=WORKER_WAIT_MS):
     """When (ms, browser clock = this machine's clock) the screen showed it."""
     return page.evaluate(WHEN_SHOWN, [[entered, who, total], timeout])
-
-
-def wait_until(page, expression, timeout=WAIT_MS):
-    """A generous wait for a page expression to hold (polled from here: no eval in the page)."""
-    deadline = time.monotonic() + timeout / 1000
-    while not page.evaluate(expression):
-        assert time.monotonic() < deadline, f"{expression} still false after {timeout} ms"
-        page.wait_for_timeout(100)
 
 
 def percentile(values, share):
@@ -275,7 +267,7 @@ def test_results_reach_the_screen_and_it_survives_a_server_restart(night, server
     expect(hint).to_be_visible()  # no click yet: the browser keeps audio muted, the screen says so
     page.mouse.click(PROJECTOR["width"] // 2, PROJECTOR["height"] // 2)
     expect(hint).to_be_hidden()
-    wait_until(page, "window.screenChimes === 1")
+    wait_until(page, lambda: page.evaluate("window.screenChimes === 1"), "the chime")
     expect(page.locator("[data-clock-time]")).to_have_text("0:00")
     shoot(page, "screen-live-04-time-is-up")
     page.wait_for_timeout(1500)

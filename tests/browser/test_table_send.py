@@ -5,20 +5,11 @@ import pytest
 
 from drive.scoring.models import HandResult
 
-from .conftest import WAIT_MS
+from .conftest import wait_until
 from .test_screen import in_thread
 from .test_table_entry import hand, say_who, table_night  # noqa: F401  (fixture)
 
 SEND = "**/t/*/hands/"
-
-
-def wait_until(page, condition, what):
-    """Give the page's event loop turns until `condition()` holds (a hang bound, not a speed)."""
-    for _ in range(WAIT_MS // 50):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"still waiting for {what}")
 
 
 def sends(page):

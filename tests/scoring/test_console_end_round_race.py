@@ -12,7 +12,7 @@ import pytest
 from django.conf import global_settings
 
 from tests.asgi_server import AsgiServer
-from tests.browser.conftest import LAUNCH_ARGS, PHONE, WAIT_MS, browser  # noqa: F401  (fixture)
+from tests.browser.conftest import LAUNCH_ARGS, PHONE, WAIT_MS, browser, wait_until  # noqa: F401  (fixture)
 from tests.services import require_postgres, require_redis
 
 pytestmark = [pytest.mark.browser, pytest.mark.postgres, pytest.mark.redis, pytest.mark.django_db(transaction=True)]
@@ -66,15 +66,6 @@ def track(page):
     page.on("requestfinished", ended)
     page.on("requestfailed", ended)
     return out
-
-
-def wait_until(page, condition, what):
-    """Give the page's event loop turns until `condition()` holds (a hang bound, not a speed)."""
-    for _ in range(WAIT_MS // 50):
-        if condition():
-            return
-        page.wait_for_timeout(50)
-    raise AssertionError(f"still waiting for {what}")
 
 
 def assert_end_anyway_stays(page, out):
