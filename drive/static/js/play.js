@@ -418,7 +418,13 @@
   // ---- the score sheet -----------------------------------------------------------------
   // Written by play_sheet.js (loaded before this file) with this file's helpers.
   var sheetTools = null;
+  var scoreDrawn = null;
   function renderScore() {
+    // The sheet changes only when a hand is written: not rebuilt for every card shown (a
+    // whole game's sheet is most of the page's nodes, and a phone redraws at each card).
+    var key = JSON.stringify([view.score || {}, view.hands_played || 0]);
+    if (key === scoreDrawn) return;
+    scoreDrawn = key;
     var box = clear($("play-score"));
     sheetTools = sheetTools || {words: words, el: el, fill: fill, seatName: seatName, sideName: sideName, callText: callText};
     if (window.playSheet) box.appendChild(window.playSheet.build(view.score || {}, sheetTools));
