@@ -98,7 +98,9 @@ def quick_pace(page):
     page.add_init_script("window.PLAY_PACE_SCALE = 0.05;")
 
 
-def play_to_the_end(page, table_id, ms=300_000):
+def play_to_the_end(page, table_id, ms=600_000):
+    """Every turn of mine played, and each hand's end passed, until the game is over: a
+    whole game's hang bound (a Siberian game of nine deals took 100 s in a loaded run)."""
     for _ in waiting(ms):
         if page.locator(PLAY).get_attribute("data-phase") == "over":
             return
