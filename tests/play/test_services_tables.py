@@ -2,6 +2,8 @@
 from datetime import timedelta
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from drive.core.errors import Conflict, Forbidden, Invalid
@@ -201,6 +203,22 @@ def test_a_robots_task_for_an_old_version_or_a_persons_turn_does_nothing(make_us
     assert robots.play_robot(table_id=table.pk, version=table.version) is False  # sent twice: played once
     assert fresh(table).version == 1
     assert robots.play_robot(table_id=999_999, version=0) is False
+
+
+def test_a_robots_move_reads_its_table_and_seats_once(make_user):
+    """The table's row without its record (this process has the game at that version) and
+    the seats with their players once: the robot woken next and the sockets use those."""
+    table, people = four_people(make_user)
+    PlaySeat.objects.filter(table=table, seat=game_of(table).to_act).update(user=None, robot="rules")
+    table = fresh(table)
+    game_of(table)  # the game at this version, as the move that led here left it in this process
+    with CaptureQueriesContext(connection) as queries:
+        assert robots.play_robot(table_id=table.pk, version=table.version) is True
+    reads = [q["sql"] for q in queries if q["sql"].lstrip().upper().startswith("SELECT")]
+    rows = [sql for sql in reads if 'FROM "play_playtable"' in sql]
+    assert len(rows) == 1 and '"record"' not in rows[0], rows
+    assert len([sql for sql in reads if 'FROM "play_playseat"' in sql]) == 1, reads
+    assert fresh(table).version == table.version + 1
 
 
 def test_a_robot_waits_a_human_like_moment(make_user, settings, monkeypatch, django_capture_on_commit_callbacks):

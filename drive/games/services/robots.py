@@ -9,7 +9,7 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
 from django.utils import timezone
 
 from drive.core.broadcast import publish_table
@@ -30,12 +30,16 @@ def play_robot(*, table_id: int, version: int) -> bool:
     (drive.games.services.rounds.run_clock); at a casual table with no person
     present it waits too: the first person back wakes it (actions.back_in_seat)."""
     with transaction.atomic():
-        table = PlayTable.objects.select_for_update().filter(pk=table_id).first()
+        # As a person's action reads it (actions.apply_action): the record only if this process
+        # has not the game at this version; the seats with their players once, for the robot
+        # woken next and for this process's sockets that take the change as it left the table.
+        table = PlayTable.objects.select_for_update().defer("record").filter(pk=table_id).first()
         if table is None or table.finished_at is not None:
             return False
         robot_move_started(table=table)  # this was the table's pending move: the next may be queued
         if table.clock_stopped:
             return False
+        prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
         seats = list(table.seats.all())
         if is_paused(table=table, seats=seats):
             return False
