@@ -11,7 +11,7 @@ import pytest
 
 from engine import VARIANTS
 
-from .conftest import screenshot, settle, wait_until
+from .conftest import WORKER_WAIT_MS, screenshot, settle, waiting, wait_until
 from .sheets import assert_sheet_matches
 from .test_play import PLAY, fast_polls, my_turn, next_hand, play_one, quick_pace, signed_in  # noqa: F401
 from .test_play import version
@@ -102,7 +102,7 @@ def play_the_first_hand(page, rules, prefix):
     """Play to the first hand's end by the first legal action, checking the screen at each
     turn; a screenshot of the first turn of each kind (phase and hand played from)."""
     seen = set()
-    for turn in range(400):
+    for turn, _ in enumerate(waiting(WORKER_WAIT_MS * 3)):  # a hang bound: three minutes for a hand
         if hands_shown(page) or page.locator(PLAY).get_attribute("data-phase") == "over":
             break
         if not my_turn(page):

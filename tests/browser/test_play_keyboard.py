@@ -300,13 +300,15 @@ def test_the_four_colour_deck_and_high_contrast_are_kept_for_the_person(make_use
     wait_until(page, lambda: saved(page) == {"four_colour": True, "high_contrast": True}, "high contrast stored")
     assert fetched(lambda: display_of(user=me)) == {"four_colour": True, "high_contrast": True}
 
-    for _ in range(40):  # to a turn where some cards may not be played (following suit)
-        if my_turn(page) and page.locator("#play-hand button.illegal").count():
+    mine = 0  # my cards played on the way to a turn where some may not be played (following suit)
+    for _ in waiting(WORKER_WAIT_MS):
+        if my_turn(page) and page.locator("#play-hand button.illegal").count() or mine == 12:
             break
         if my_turn(page):
             before = version(page)
             page.locator(LEGAL).first.click()
             wait_until(page, lambda: version(page) > before, "my card played")
+            mine += 1
         else:
             settle(page)
     illegal = page.locator("#play-hand button.illegal").first
