@@ -8,7 +8,7 @@ import pytest
 from drive.games.models import PlayAction
 from drive.games.services import tables
 
-from .conftest import settle, wait_until
+from .conftest import wait_until
 from .test_play import fetched, my_turn, play_one, signed_in, version
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -55,11 +55,8 @@ def test_on_try_again_the_page_polls_plays_through_rest_and_reconnects(table_of_
     wait_until(page, lambda: len(north) >= 3, "the page to knock again")  # with its backoff: 0.5-1.5 s, then 1-3 s
     assert page.locator("#play").get_attribute("data-socket-closed") == "4013"
     for _ in range(4):  # a trick played by clicks while no socket serves (REST and polls)
-        mover = next((p for p in pages.values() if my_turn(p)), None)
-        while mover is None:
-            settle(page)
-            mover = next((p for p in pages.values() if my_turn(p)), None)
-        play_one(mover)
+        wait_until(page, lambda: any(my_turn(p) for p in pages.values()), "a player's turn")
+        play_one(next(p for p in pages.values() if my_turn(p)))
 
 
 def test_on_not_allowed_the_page_waits_for_the_rest_view_before_knocking_again(table_of_four, new_page,

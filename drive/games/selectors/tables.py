@@ -17,6 +17,11 @@ from drive.games.models import PlaySeat, PlayTable
 PRIVATE_KEYS = ("seat", "hand", "legal")  # a watcher gets none of these
 
 
+def seats_with_players() -> Prefetch:
+    """A table's seats with their players, fetched with the table (one query for both)."""
+    return Prefetch("seats", queryset=PlaySeat.objects.select_related("user"))
+
+
 def game_of(table: PlayTable) -> GameState:
     """The game as the record has it (the record is only ever written from a legal game),
     a copy of its own that the caller may play on."""
@@ -236,7 +241,7 @@ def open_public_tables(user: User | None, limit: int = PUBLIC_SHOWN) -> list[Ope
                   .exclude(seats__user=user).exclude(created_by=user)
                   .distinct().order_by("-created_at", "-id").defer("record")
                   .select_related("created_by")
-                  .prefetch_related(Prefetch("seats", queryset=PlaySeat.objects.select_related("user"))))
+                  .prefetch_related(seats_with_players()))
     found = []
     for table in candidates[:limit * 3]:  # a few may offer nothing to this viewer (a seat they left)
         former = (table.former_seats or {}).get(str(user.pk))
@@ -269,7 +274,7 @@ def table_with_seats(table_id: int) -> PlayTable | None:
                  .filter(table_id=table_id).order_by("seat"))
     if not seats:
         return (PlayTable.objects.select_related("event__club").defer("record")
-                .prefetch_related(Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
+                .prefetch_related(seats_with_players())
                 .filter(pk=table_id).first())
     table = seats[0].table
     for seat in seats:

@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.core.cache import cache
 from django.db import transaction
-from django.db.models import Prefetch, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -31,7 +31,7 @@ from engine import EngineError, GameState, IllegalAction, Phase, new_rng, parse_
 from drive.games.access import require_seated
 from drive.games.models import PlayAction, PlaySeat, PlayTable
 from drive.games.refusals import refusal_text
-from drive.games.selectors.tables import game_of, keepers, snapshot, table_view
+from drive.games.selectors.tables import game_of, keepers, seats_with_players, snapshot, table_view
 from drive.games.services.hands import SCORED, post_hand
 from drive.games.services.reviews import hand_ended, review_after_commit
 
@@ -56,7 +56,7 @@ def apply_action(*, user: User | None, table_id: int, action: str, version: int,
     not their turn, or `version` is not the table's; 400: the rules refuse it."""
     with transaction.atomic():
         table = locked_table(table_id=table_id)
-        prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
+        prefetch_related_objects([table], seats_with_players())
         viewer = require_seated(user, table)
         mine = viewer.seat
         if mine is None:  # require_seated has refused a watcher already

@@ -9,13 +9,13 @@ from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Prefetch, Q, prefetch_related_objects
+from django.db.models import Exists, OuterRef, Q, prefetch_related_objects
 from django.utils import timezone
 
 from drive.core.broadcast import publish_table
 from engine import ROBOTS, Phase
 from drive.games.models import PlaySeat, PlayTable
-from drive.games.selectors.tables import game_of
+from drive.games.selectors.tables import game_of, seats_with_players
 from drive.games.services.actions import (is_paused, judged, locked_table, record_action, robot_move_started,
                                          send_robot_move, wake_robot)
 
@@ -39,7 +39,7 @@ def play_robot(*, table_id: int, version: int) -> bool:
         robot_move_started(table=table)  # this was the table's pending move: the next may be queued
         if table.clock_stopped:
             return False
-        prefetch_related_objects([table], Prefetch("seats", queryset=PlaySeat.objects.select_related("user")))
+        prefetch_related_objects([table], seats_with_players())
         seats = list(table.seats.all())
         if is_paused(table=table, seats=seats):
             return False
