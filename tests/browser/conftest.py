@@ -51,13 +51,17 @@ def waiting(ms):
 
 
 def wait_until(page, condition, what, ms=WAIT_MS):
-    """Until ``condition()`` holds, looking again each time the page changes."""
+    """Until ``condition()`` holds, looking again each time the page changes; what it
+    found (a caller that needs it does not look again)."""
     for _ in waiting(ms):
-        if condition():
-            return
+        found = condition()
+        if found:
+            return found
         settle(page)
-    if not condition():
+    found = condition()
+    if not found:
         raise AssertionError(f"still waiting for {what}")
+    return found
 
 
 try:  # the default of every expect(...) wait: 5 s out of the box

@@ -131,8 +131,7 @@ def test_four_people_play_a_whole_hand_by_clicks(make_user, new_page, live_serve
     played = 0
     while played < 52:
         # each page hears every card: North's changes when the mover's do
-        wait_until(pages["N"], lambda: any(my_turn(p) for p in pages.values()), "a player's turn")
-        movers = [s for s, p in pages.items() if my_turn(p)]
+        movers = wait_until(pages["N"], lambda: [s for s, p in pages.items() if my_turn(p)], "a player's turn")
         assert len(movers) == 1, movers
         page = pages[movers[0]]
         if played == 5:

@@ -55,8 +55,8 @@ def test_on_try_again_the_page_polls_plays_through_rest_and_reconnects(table_of_
     wait_until(page, lambda: len(north) >= 3, "the page to knock again")  # with its backoff: 0.5-1.5 s, then 1-3 s
     assert page.locator("#play").get_attribute("data-socket-closed") == "4013"
     for _ in range(4):  # a trick played by clicks while no socket serves (REST and polls)
-        wait_until(page, lambda: any(my_turn(p) for p in pages.values()), "a player's turn")
-        play_one(next(p for p in pages.values() if my_turn(p)))
+        movers = wait_until(page, lambda: [p for p in pages.values() if my_turn(p)], "a player's turn")
+        play_one(movers[0])
 
 
 def test_on_not_allowed_the_page_waits_for_the_rest_view_before_knocking_again(table_of_four, new_page,
