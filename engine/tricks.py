@@ -131,8 +131,8 @@ class TrickPlay:
         hand = self.hands[self.turn]
         led = self.led
         if led is not None:
-            if led != self.trump or not hand & _JOKERS:
-                follow = hand >> 13 * led & 0x1FFF
+            follow = hand >> 13 * led & 0x1FFF
+            if led != self.trump or not hand >> 52:
                 if follow:                      # S6.2, one suit
                     return SUIT_ACTIONS[led][follow]
             else:                               # trumps led, jokers held: they follow too
@@ -146,18 +146,19 @@ class TrickPlay:
         seat = self.turn
         hands = self.hands
         hand = hands[seat]
-        if card not in _CARDS or not hand & BIT[card]:
+        bit = _BIT_OF.get(card)                 # None: not a card of the 54
+        if bit is None or not hand & bit:
             raise IllegalPlay(NOT_IN_HAND, seat, card if card in _CARDS else 0, len(self.plays))
-        bit = BIT[card]
         led = self.led
+        suit = self.suit[card]
         if self._own_legality:
             if not self.legal_mask() & bit:
                 raise self._refusal(card)
-        elif led is not None:                   # legal_mask, inline: any card of the hand leads
-            follow = hand & SUIT_MASK[led]
-            if led == self.trump:
+        elif led is not None and suit != led:   # legal_mask, inline: a card not following is
+            follow = hand & SUIT_MASK[led]      # legal only with none that follows (jokers
+            if led == self.trump:               # follow trumps)
                 follow |= hand & _JOKERS
-            if follow and not follow & bit:
+            if follow:
                 raise IllegalPlay(MUST_FOLLOW_SUIT, seat, card, len(self.plays), led=led)
         hands[seat] = hand ^ bit
         self.plays.append(card)
@@ -165,7 +166,6 @@ class TrickPlay:
         trick.append((seat, card))
         # S6.4 as trick_winner says, one card at a time (card_keys); a card before the
         # first to set the suit is a joker of no trump, worth nothing whatever follows
-        suit = self.suit[card]
         if led is None:
             if suit != JOKER_SUIT:
                 self.led = led = suit
