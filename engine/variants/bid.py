@@ -76,7 +76,8 @@ class BidGame(GameState):
         self.trump: int | None = None           # a suit or NO_TRUMP, once named
         self.ranking: str | None = None
         self.discards: int | None = None
-        self._rule: tuple[int, int] | None = None      # discard_rule of the bidder's 18, once asked
+        self._eighteen = 0                      # the bidder's hand and the kitty, once trump is named
+        self._rule = (0, 0)                     # discard_rule of those 18, made as trump is named
         self.tricks: BidTricks | None = None
 
     @property
@@ -147,17 +148,12 @@ class BidGame(GameState):
         """The cards the bidder may put away next, one at a time (B4): any of
         his 18 not yet put away, none the options keep, and the ones they
         bury once only those fit in what is left of the six."""
-        bidder, contract = self._high_bid
-        held = self.held[bidder] | self.kitty
-        rule = self._rule
-        if rule is None:           # the same for the six: made at the first
-            rule = self._rule = discard_rule(held, contract.strain == "NT", self.options)   # no_trump
-        must, banned = rule
+        must, banned = self._rule
         put = self.discards or 0
         must_left = must & ~put
         if must_left.bit_count() >= KITTY - put.bit_count():
             return must_left
-        return held & ~put & ~banned
+        return self._eighteen & ~put & ~banned
 
     def _forced(self) -> bool:
         """Three passes: the dealer must bid, and wins (B2)."""
@@ -229,12 +225,13 @@ class BidGame(GameState):
                 raise self._refuse("the bidder names trump first, e.g. 'trump H'", "B4",
                                    "must_name_trump", action)
             self.trump, self.ranking = parse_suit(action.strain), self._high_bid[1].strain
+        self._eighteen = self.held[self._high_bid[0]] | self.kitty
+        self._rule = discard_rule(self._eighteen, self.no_trump, self.options)
         self.discards = 0
 
     def _discard(self, action: Action) -> None:
         """One card of the six put away (B4); the sixth starts the play."""
-        bidder = self._high_bid[0]
-        held = self.held[bidder] | self.kitty
+        held = self._eighteen
         if action.kind != "discard" or len(action.cards) != 1:
             raise self._refuse("the bidder puts away six cards, one at a time: 'discard 2C'", "B4",
                                "discard_one", action, {"count": KITTY})
@@ -248,6 +245,7 @@ class BidGame(GameState):
         self.discards = put = put | card
         if put.bit_count() < KITTY:
             return
+        bidder = self._high_bid[0]
         hands = [self.held[s] for s in SEATS]
         hands[SEATS.index(bidder)] = held ^ put
         assert self.trump is not None and self.ranking is not None   # named before the discards (B4)
