@@ -102,6 +102,7 @@ class Rubber:
         self._rules = rules
         self._rng = rng
         self.games = [Game(rules, special_suit=self._turn_special())]
+        self.winner: int | None = None      # the side that won two games, once one has (_next_game)
 
     @property
     def rules(self) -> Ruleset:
@@ -126,11 +127,6 @@ class Rubber:
         return (ns, ew)
 
     @property
-    def winner(self) -> int | None:
-        w = self.games_won
-        return 0 if w[0] == 2 else 1 if w[1] == 2 else None
-
-    @property
     def cut_again(self) -> bool:
         """After each rubber the players cut again for partners (L2)."""
         return self.winner is not None
@@ -149,8 +145,13 @@ class Rubber:
         return self._next_game(self.current, self.current.add_score(hs))
 
     def _next_game(self, game: Game, hs: HandScore) -> HandScore:
+        """After a hand: a game won ends the rubber at two games won, else the next begins."""
         if game.winner is not None and self.winner is None:
-            self.games.append(Game(self._rules, start=game.carry, special_suit=self._turn_special()))
+            won = self.games_won
+            if 2 in won:
+                self.winner = won.index(2)
+            else:
+                self.games.append(Game(self._rules, start=game.carry, special_suit=self._turn_special()))
         return hs
 
     def points(self) -> Pair:
