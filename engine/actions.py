@@ -16,7 +16,7 @@ Each action has one text form, the one records, the API and the command line use
 """
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -71,7 +71,7 @@ class Action:
         return self
 
 
-def is_among(action: Action, actions: list[Action]) -> bool:
+def is_among(action: Action, actions: Sequence[Action]) -> bool:
     """``action in actions``, the legal actions being the shared ones: found
     by identity first, without comparing each action before it field by field."""
     for a in actions:

@@ -137,7 +137,7 @@ class BidGame(GameState):
 
     def _legal(self) -> list[Action]:
         if self.phase is IN_AUCTION:
-            return self._calls()
+            return list(self._calls())
         if self.phase is IN_PLAY:
             return list(self._bid_tricks.legal_actions())
         if self.trump is None:
@@ -159,16 +159,17 @@ class BidGame(GameState):
         """Three passes: the dealer must bid, and wins (B2)."""
         return self.high is None and len(self.calls) == 3
 
-    def _calls(self) -> list[Action]:
+    def _calls(self) -> tuple[Action, ...]:
         """Pass, and every bid that may overcall the highest (may_overcall), from
-        the lowest; the forced dealer bids (B2)."""
+        the lowest; the forced dealer bids (B2). Made once for each highest bid
+        and shared: ``_legal`` hands out a copy."""
         high = None if self.high is None else self.high[1]
         last, forced = len(self.calls) == 3, self._forced()
         key = (0, "", forced, last) if high is None else (high.level, high.strain, forced, last)
         made = self._call_table.get(key)
         if made is None:
             made = self._call_table[key] = allowed_calls(self.options, high, forced, last)
-        return list(made)
+        return made
 
     # --- acting ---------------------------------------------------------------------
 
