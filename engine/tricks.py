@@ -131,8 +131,8 @@ class TrickPlay:
         hand = self.hands[self.turn]
         led = self.led
         if led is not None:
-            follow = hand >> 13 * led & 0x1FFF
-            if led != self.trump or not hand >> 52:
+            if led != self.trump or not hand & _JOKERS:
+                follow = hand >> 13 * led & 0x1FFF
                 if follow:                      # S6.2, one suit
                     return SUIT_ACTIONS[led][follow]
             else:                               # trumps led, jokers held: they follow too
