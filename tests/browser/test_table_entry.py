@@ -16,6 +16,7 @@ from drive.scoring.models import Round, Table
 from tests import seats
 from tests.scoring.conftest import seat_round
 
+from .conftest import wait_until
 from .test_registration_flow import assert_fits_phone
 
 
@@ -298,6 +299,8 @@ def test_a_refresh_never_lands_under_a_finger(table_night, new_page, settings):
     north.route("**/panel/", lambda route: on_its_way.append(route))
     north.evaluate("document.body.dispatchEvent(new CustomEvent('table-update'))")
     expect(panel).to_have_class(re.compile(r"\bhtmx-request\b"))
+    # the page marks the request before Playwright hands it to the route in this process
+    wait_until(north, lambda: on_its_way, "the refresh to reach the route")
     assert len(on_its_way) == 1
     press(2)
     expect(held).to_have_attribute("data-live-held", "")
