@@ -6,7 +6,9 @@ listener that re-reads the database sees the change.
 """
 from __future__ import annotations
 
+import asyncio
 import logging
+import os
 import threading
 import time
 import uuid
@@ -17,6 +19,7 @@ from typing import Any
 
 from asgiref.sync import async_to_sync
 from channels.layers import get_channel_layer
+from channels_redis.core import RedisChannelLayer
 from django.db import transaction
 
 log = logging.getLogger(__name__)
@@ -85,7 +88,7 @@ def send_now(event_id: int, kind: Change, **data: Any) -> None:
     message = {"type": "event.changed", "kind": str(Change(kind)), "event": event_id, "data": data}
     began = time.monotonic()
     try:
-        async_to_sync(layer.group_send)(event_group(event_id), message)
+        send_from_sync(layer, "group_send", event_group(event_id), message)
     except Exception as exc:  # a broken channel layer (Redis away) must never undo a saved change
         if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
             _down_until[0] = time.monotonic() + PAUSE_SECONDS
@@ -122,7 +125,7 @@ def send_table_now(table_id: int, version: int, change: str | None = None) -> No
         return
     began = time.monotonic()
     try:
-        async_to_sync(layer.group_send)(table_group(table_id), message)
+        send_from_sync(layer, "group_send", table_group(table_id), message)
     except Exception as exc:  # a broken channel layer must never undo a saved action
         _failed(began, message, exc)
 
@@ -158,3 +161,61 @@ def table_changes_held() -> AbstractContextManager[list[dict[str, Any]]]:
     change to its server's own sockets of the table, then sends the announcement for the
     other servers from its event loop (send_table_message) without holding the thread."""
     return _messages_held.collecting()
+
+
+# --- sending from sync code ---------------------------------------------------------------
+# `async_to_sync` in a thread without an event loop (a Celery task such as a robot's move, a
+# WSGI request, beat's sweeps) runs each call in a loop of its own, and channels_redis keeps
+# its connections by loop: every broadcast opened a Redis connection and closed it again,
+# about 2.1 ms of CPU a send against 0.3 ms over one loop (docs/benchmarks.md). So sends to
+# the Redis layer from sync code run in one loop, in a daemon thread of the process, and the
+# layer's connections last as long as the process; a forked child (Celery's prefork pool)
+# starts a loop of its own. Any other layer (the in-memory one of the embedded default, whose
+# queues belong to the loop of the server that made them) is sent to as before.
+
+SEND_SECONDS = 10.0  # longer is a layer that hangs: the caller is told (a TimeoutError)
+_sends_lock = threading.Lock()
+_sends: list[Any] = [None, 0]  # the loop of the sends, and the process that started it
+_last_layer: list[Any] = [None]  # the layer sent through last (only that loop's thread uses it)
+
+
+def send_from_sync(layer: Any, method: str, *args: Any) -> None:
+    """`await layer.<method>(*args)` from sync code; raises what the send raises."""
+    if not isinstance(layer, RedisChannelLayer):
+        async_to_sync(getattr(layer, method))(*args)
+        return
+    loop = sends_loop()
+    future = asyncio.run_coroutine_threadsafe(_send(layer, method, args), loop)
+    try:
+        future.result(SEND_SECONDS)
+    except TimeoutError:
+        future.cancel()
+        raise
+
+
+def sends_loop() -> asyncio.AbstractEventLoop:
+    """This process's loop of the sends from sync code, started on first use."""
+    with _sends_lock:
+        loop, pid = _sends
+        if loop is None or pid != os.getpid():  # none yet, or the parent's (its thread is not here)
+            loop = asyncio.new_event_loop()
+            threading.Thread(target=loop.run_forever, name="channel-layer-sends", daemon=True).start()
+            _sends[:] = [loop, os.getpid()]
+        return loop
+
+
+async def _send(layer: RedisChannelLayer, method: str, args: tuple[Any, ...]) -> None:
+    previous = _last_layer[0]
+    if previous is not layer:
+        _last_layer[0] = layer
+        if previous is not None:
+            await _let_go(previous)
+    await getattr(layer, method)(*args)
+
+
+async def _let_go(layer: RedisChannelLayer) -> None:
+    """A layer replaced (Channels' `channel_layers` made a new one: the tests do, for each
+    test) gives back the connections it held in this loop."""
+    held = layer._layers.pop(asyncio.get_running_loop(), None)
+    if held is not None:
+        await held.flush()
