@@ -112,6 +112,22 @@ def test_replay_of_the_record_is_the_same_game(name, seed, steps):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_record_is_a_copy_the_game_does_not_share(name):
+    """What a caller does to a record (a server keeps it on the table's row) changes
+    neither the game nor the next record it gives."""
+    game, _ = advance(name, 5, 30)
+    before = json.dumps(game.record(), sort_keys=True)
+    record = game.record()
+    for deal in record["deals"]:
+        deal["actions"].append("AS")
+        for cards in deal["hands"].values():
+            cards.clear()
+        deal["dealer"] = "X"
+    assert json.dumps(game.record(), sort_keys=True) == before
+    assert_replays(game)
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_cards_are_conserved_through_a_game(name):
     game = play_random(find_variant(name).new_game(random.Random(3)), random.Random(3))
     for deal in game.deals:
