@@ -1,5 +1,5 @@
 """Sync code sends on the Redis channel layer over one event loop its process keeps
-(`send_from_sync` in drive/core/broadcast.py): the layer's connections are kept from send
+(`group_send_from_sync` in drive/core/broadcast.py): the layer's connections are kept from send
 to send, a forked child sends over a loop of its own, and a layer replaced gives its
 connections back."""
 import asyncio
@@ -41,7 +41,7 @@ def connects(monkeypatch):
 def test_sends_from_threads_without_a_loop_share_one_connection(redis_layer, connects):
     def sends():
         for _ in range(10):
-            broadcast.send_from_sync(redis_layer, "group_send", "play.1", MESSAGE)
+            broadcast.group_send_from_sync(redis_layer, "play.1", MESSAGE)
 
     for _ in range(3):  # three threads in turn, as a worker's tasks or a server's requests come
         thread = threading.Thread(target=sends)
@@ -71,7 +71,7 @@ async def test_a_table_change_sent_from_sync_code_reaches_a_listener(redis_layer
 
 def send_in_a_child(group):
     # A forked child of a process whose loop thread did not come with it (Celery's prefork pool)
-    broadcast.send_from_sync(get_channel_layer(), "group_send", group, {"type": "forked.child"})
+    broadcast.group_send_from_sync(get_channel_layer(), group, {"type": "forked.child"})
 
 
 async def test_a_forked_child_sends_over_a_loop_of_its_own(redis_layer):
@@ -79,7 +79,7 @@ async def test_a_forked_child_sends_over_a_loop_of_its_own(redis_layer):
     channel = await redis_layer.new_channel()
     await redis_layer.group_add(group, channel)
     try:
-        await sync_to_async(broadcast.send_from_sync)(redis_layer, "group_send", group, {"type": "parent"})
+        await sync_to_async(broadcast.group_send_from_sync)(redis_layer, group, {"type": "parent"})
         assert (await receive(redis_layer, channel))["type"] == "parent"
         child = multiprocessing.get_context("fork").Process(target=send_in_a_child, args=(group,))
         child.start()
@@ -91,13 +91,13 @@ async def test_a_forked_child_sends_over_a_loop_of_its_own(redis_layer):
 
 
 def test_a_layer_replaced_gives_back_its_connections(redis_layer):
-    broadcast.send_from_sync(redis_layer, "group_send", "play.1", MESSAGE)
+    broadcast.group_send_from_sync(redis_layer, "play.1", MESSAGE)
     loop = broadcast.sends_loop()
     assert loop in redis_layer._layers
     channel_layers.backends.pop(DEFAULT_CHANNEL_LAYER, None)  # as the tests do between tests
     fresh = get_channel_layer()
     assert fresh is not redis_layer
-    broadcast.send_from_sync(fresh, "group_send", "play.1", MESSAGE)
+    broadcast.group_send_from_sync(fresh, "play.1", MESSAGE)
     assert loop not in redis_layer._layers
     assert loop in fresh._layers
 
@@ -109,4 +109,4 @@ def test_a_send_that_hangs_is_given_up(redis_layer, monkeypatch):
     monkeypatch.setattr(redis_layer, "group_send", hangs)
     monkeypatch.setattr(broadcast, "SEND_SECONDS", 0.2)
     with pytest.raises(TimeoutError):
-        broadcast.send_from_sync(redis_layer, "group_send", "play.1", MESSAGE)
+        broadcast.group_send_from_sync(redis_layer, "play.1", MESSAGE)

@@ -88,7 +88,7 @@ def send_now(event_id: int, kind: Change, **data: Any) -> None:
     message = {"type": "event.changed", "kind": str(Change(kind)), "event": event_id, "data": data}
     began = time.monotonic()
     try:
-        send_from_sync(layer, "group_send", event_group(event_id), message)
+        group_send_from_sync(layer, event_group(event_id), message)
     except Exception as exc:  # a broken channel layer (Redis away) must never undo a saved change
         if time.monotonic() - began >= SLOW_FAILURE_SECONDS:
             _down_until[0] = time.monotonic() + PAUSE_SECONDS
@@ -125,7 +125,7 @@ def send_table_now(table_id: int, version: int, change: str | None = None) -> No
         return
     began = time.monotonic()
     try:
-        send_from_sync(layer, "group_send", table_group(table_id), message)
+        group_send_from_sync(layer, table_group(table_id), message)
     except Exception as exc:  # a broken channel layer must never undo a saved action
         _failed(began, message, exc)
 
@@ -179,13 +179,13 @@ _sends: list[Any] = [None, 0]  # the loop of the sends, and the process that sta
 _last_layer: list[Any] = [None]  # the layer sent through last (only that loop's thread uses it)
 
 
-def send_from_sync(layer: Any, method: str, *args: Any) -> None:
-    """`await layer.<method>(*args)` from sync code; raises what the send raises."""
+def group_send_from_sync(layer: Any, group: str, message: dict[str, Any]) -> None:
+    """`await layer.group_send(group, message)` from sync code; raises what it raises."""
     if not isinstance(layer, RedisChannelLayer):
-        async_to_sync(getattr(layer, method))(*args)
+        async_to_sync(layer.group_send)(group, message)
         return
     loop = sends_loop()
-    future = asyncio.run_coroutine_threadsafe(_send(layer, method, args), loop)
+    future = asyncio.run_coroutine_threadsafe(_group_send(layer, group, message), loop)
     try:
         future.result(SEND_SECONDS)
     except TimeoutError:
@@ -204,13 +204,13 @@ def sends_loop() -> asyncio.AbstractEventLoop:
         return loop
 
 
-async def _send(layer: RedisChannelLayer, method: str, args: tuple[Any, ...]) -> None:
+async def _group_send(layer: RedisChannelLayer, group: str, message: dict[str, Any]) -> None:
     previous = _last_layer[0]
     if previous is not layer:
         _last_layer[0] = layer
         if previous is not None:
             await _let_go(previous)
-    await getattr(layer, method)(*args)
+    await layer.group_send(group, message)
 
 
 async def _let_go(layer: RedisChannelLayer) -> None:
