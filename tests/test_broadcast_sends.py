@@ -75,7 +75,7 @@ def send_in_a_child(group):
 
 
 async def test_a_forked_child_sends_over_a_loop_of_its_own(redis_layer):
-    group = "forked.424243"
+    group, child = "forked.424243", None
     channel = await redis_layer.new_channel()
     await redis_layer.group_add(group, channel)
     try:
@@ -87,6 +87,8 @@ async def test_a_forked_child_sends_over_a_loop_of_its_own(redis_layer):
         assert child.exitcode == 0
         assert (await receive(redis_layer, channel))["type"] == "forked.child"
     finally:
+        if child is not None and child.is_alive():  # a child that hung is not left behind
+            child.kill()
         await redis_layer.group_discard(group, channel)
 
 
