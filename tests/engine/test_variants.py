@@ -128,6 +128,34 @@ def test_a_record_is_a_copy_the_game_does_not_share(name):
 
 
 @pytest.mark.parametrize("name", NAMES)
+def test_a_copy_in_play_offers_its_own_cards(name):
+    """While a hand is played, a state offers its trick core's legal cards: a copy
+    offers its own core's, so playing on in the copy changes nothing the original
+    offers, and the copy's finished hand hands the next phase its own actions."""
+    rng = random.Random(11)
+    game = find_variant(name).new_game(rng)
+    game.deal(rng)
+    while game.phase != "play" or len(game.deals[-1]["actions"]) < 9:
+        actions = game.legal_actions()
+        game.apply(actions[rng.randrange(len(actions))])
+    before = list(game.legal_actions())
+    twin = game.copy()
+    assert list(twin.legal_actions()) == before
+    twin.apply(before[0])
+    after = list(twin.legal_actions())
+    assert after and after != before and list(game.legal_actions()) == before
+    while twin.phase == "play":
+        twin.apply(twin.legal_actions()[0])
+    assert twin.phase in ("scored", "over") and list(twin.legal_actions()) == []
+    if twin.phase == "scored":          # the next hand offers its own first actions
+        twin.deal(random.Random(5))
+        assert twin.legal_actions() and twin.to_act is not None
+    assert list(game.legal_actions()) == before
+    game.apply(before[-1])
+    assert list(game.legal_actions()) != before
+
+
+@pytest.mark.parametrize("name", NAMES)
 def test_cards_are_conserved_through_a_game(name):
     game = play_random(find_variant(name).new_game(random.Random(3)), random.Random(3))
     for deal in game.deals:
