@@ -137,6 +137,15 @@ def test_compiled_catalogue_matches_po(lang):
     assert not stale, f"{lang}: .mo out of date for {stale}"
 
 
+@pytest.mark.parametrize("lang", ["en", *LANGS])
+def test_the_tricks_winner_is_named_first(lang):
+    """On a phone the line under the trick is cut at its end when long: who took the
+    trick comes first in every language, so a cut never hides it."""
+    with translation.override(lang):
+        said = translation.gettext("%(seat)s wins the trick") % {"seat": "Ю"}
+    assert said.startswith("Ю "), said
+
+
 @pytest.mark.parametrize(
     "lang, forms",
     [

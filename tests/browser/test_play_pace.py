@@ -96,6 +96,10 @@ def test_robot_cards_tricks_and_a_hands_end_are_shown_at_a_human_pace(make_user,
     wait_until(page, second_hand_started, "the second hand's first two robots' cards on the server")
     assert page.locator("#play-table .played .pcard").count() == 4
     assert page.locator("#play-table .played.winner").count() == 1
+    # who took the last trick, on a line shown whole at the phone's 390 px (not cut short)
+    cut, shown, said = page.locator("#play-table .trick-won").evaluate(
+        "e => [e.scrollWidth > e.clientWidth, e.clientWidth, e.textContent]")
+    assert said.endswith(" wins the trick") and shown > 0 and not cut, (said, shown)
     assert "Hand 1 is over" in result.inner_text() and "Next hand" in result.inner_text()
     shoot(page, "play-pace-hand-over")
     # Nobody taps "Next hand": the next deal shows by itself, its robots' cards one by one.
