@@ -159,3 +159,23 @@ def test_sign_up_only_follows_next_within_the_site(client, next_url):
     })
     assert response.status_code == 302
     assert response["Location"] == (next_url if next_url.startswith("/events/") else "/me/")
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_the_console_list_fits_a_phone_in_russian_and_ukrainian(evening, new_page, shoot):
+    """Once the evening is under way, a player not come yet has three buttons on their row
+    (check in, no-show, cancel), wider in Russian and Ukrainian than in English: they wrap,
+    and the organiser's phone never scrolls sideways."""
+    from playwright.sync_api import expect
+
+    Event.objects.filter(pk=evening.pk).update(phase=Event.Phase.IN_PROGRESS)
+    desk = new_page("organiser")
+    log_in(desk, "margaret", f"/console/events/{evening.pk}/")
+    for lang in ("ru", "uk"):
+        with desk.expect_navigation():
+            desk.select_option("#language", lang)
+        expect(desk.locator("html")).to_have_attribute("lang", lang)
+        expect(desk.locator("tr.status-registered").first.locator("td.row-actions button")).to_have_count(3)
+        assert_fits_phone(desk)
+        shoot(desk, f"08-console-{lang}")
