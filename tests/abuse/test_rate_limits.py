@@ -16,7 +16,10 @@ TOKEN_RATE = 30  # "token": "30/minute" misses
 
 @pytest.fixture
 def rates(monkeypatch):
-    """Known rates (DRF binds its rates when it is imported, not from `settings`)."""
+    """Known rates (DRF binds its rates when it is imported, not from `settings`), and the
+    throttles' clock stopped: a test's requests fall in one minute however slow the machine
+    (150 entries once took 61 s on a loaded one, and the first had left the window)."""
+    monkeypatch.setattr(SimpleRateThrottle, "timer", staticmethod(lambda: 1_800_000_000.0))
     monkeypatch.setattr(SimpleRateThrottle, "THROTTLE_RATES", {
         **SimpleRateThrottle.THROTTLE_RATES, "login": f"{LOGIN_RATE}/minute", "token": f"{TOKEN_RATE}/minute",
         "signup": "5/hour", "results": "150/minute"})
