@@ -309,7 +309,16 @@ def test_a_play_answered_after_the_robots_moves_gives_the_cards_back(make_user, 
         return (late and version(page) > late[0][1].json()["version"]
                 and page.locator(PLAY).get_attribute("data-to-act") == "N")
 
-    wait_until(page, robots_done, "the robots' moves by a poll")
+    try:
+        wait_until(page, robots_done, "the robots' moves by a poll")
+    except AssertionError as exc:  # once in CI (a loaded pass 1): say what the page and the route saw
+        seen = {"answers held": len(late), "answer's version": late[0][1].json()["version"] if late else None,
+                "page": {k: page.locator(PLAY).get_attribute(k) for k in ("data-version", "data-to-act", "class",
+                                                                           "data-queued")},
+                "live": page.locator("html").get_attribute("data-live"),
+                "table": fetched(lambda: PlayTable.objects.values("version", "phase").get(pk=table.pk)),
+                "before": before}
+        raise AssertionError(f"{exc}: {seen}") from None
     assert not my_turn(page)  # the cards are held while the play is being sent
     quiet.append(None)
     page.wait_for_timeout(300)  # polls already answered land first
