@@ -154,7 +154,8 @@ class Page:
             except ConnectionClosed as closed:
                 self.closes.append(closed.rcvd.code if closed.rcvd is not None else None)
             except (InvalidHandshake, OSError) as failed:
-                self.refused.append(repr(failed))
+                # when, and why (a handshake closed with no answer says so only in its cause)
+                self.refused.append((round(time.monotonic(), 1), repr(failed), repr(failed.__cause__)))
             stop.wait(1.0)
 
     def _listen(self, socket, stop):
@@ -185,6 +186,7 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
     users = [make_user(f"outage-{n}") for n in range(TABLES)]
     people = [Person(server.url, Token.objects.create(user=user).key) for user in users]
     threads, pages = [], []
+    moments = {}  # monotonic times of the test's steps, to place a refused handshake among them
     try:
         server.start()
         production.start()
@@ -195,14 +197,16 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
         threads += [threading.Thread(target=page.run, args=(stop,), daemon=True) for page in pages]
         for thread in threads:
             thread.start()
-        began = timezone.now()
+        began, moments["playing"] = timezone.now(), round(time.monotonic(), 1)
         assert _wait_for(lambda: all(robot_moves_since(p.table_id, began) >= 3 for p in people), 120), \
             f"robots did not play with Redis up: {LOGS}/outage-robots.log"
 
+        moments["redis stopped"] = round(time.monotonic(), 1)
         redis.stop()
         time.sleep(OUTAGE_SECONDS)  # the people play on, or wait for robots that cannot be asked
         redis.start()  # empty: whatever was queued or pending is gone with it
         back, back_here = timezone.now(), time.monotonic()
+        moments["redis back"] = round(back_here, 1)
 
         def moving_again():
             return [p.table_id for p in people if robot_moves_since(p.table_id, back) == 0
@@ -215,10 +219,12 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
         assert production.dead() == {}, f"exited: {production.dead()} (logs in {LOGS}/outage-*.log)"
         assert server.process.poll() is None
     finally:
+        moments["stopping"] = round(time.monotonic(), 1)
         stop.set()
         for thread in threads:
             thread.join(40)
         production.stop()
+        moments["joined"] = round(time.monotonic(), 1)
         server.stop()
         redis.stop()
     for person in people:
@@ -226,7 +232,7 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
         assert person.refused() == [], person.refused()[:5]
         assert any(a[0] == "POST" and a[1] == 200 for a in person.answers)  # they played
     for page in pages:
-        assert page.refused == [], page.refused[:3]  # never a handshake refused (a 403 the page cannot read)
+        assert page.refused == [], (page.refused[:3], moments)  # never a handshake refused (a 403 the page cannot read)
         assert set(page.closes) <= {Page.TRY_AGAIN}, page.closes  # never 1011, never 4403
         assert Page.TRY_AGAIN in page.closes  # the outage closed it ("try again"), and it was opened again
     assert get_user_model().objects.filter(username__startswith="outage-").count() == TABLES
