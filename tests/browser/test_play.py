@@ -288,7 +288,6 @@ def test_a_play_answered_after_the_robots_moves_gives_the_cards_back(make_user, 
     table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, seat="N")
     page = signed_in(new_page, live_server, me, "late")
     late, quiet = [], []  # the play's answer, held back; then the polls, left hanging
-
     fetch_failed = []  # the held answer's fetch, had it failed (said if the wait below gives up)
 
     def hold_the_answer(route):
@@ -317,8 +316,9 @@ def test_a_play_answered_after_the_robots_moves_gives_the_cards_back(make_user, 
 
     try:
         wait_until(page, robots_done, "the robots' moves by a poll")
-    except AssertionError as exc:  # once in CI (a loaded pass 1): say what the page and the route saw
-        seen = {"answers held": len(late), "fetch failed": fetch_failed, "answer's version": late[0][1].json()["version"] if late else None,
+    except AssertionError as exc:  # once in a loaded pass 1: say what the page and the route saw
+        seen = {"answers held": len(late), "fetch failed": fetch_failed,
+                "answer's version": late[0][1].json()["version"] if late else None,
                 "page": {k: page.locator(PLAY).get_attribute(k) for k in ("data-version", "data-to-act", "class",
                                                                            "data-queued")},
                 "live": page.locator("html").get_attribute("data-live"),

@@ -195,7 +195,7 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
     users = [make_user(f"outage-{n}") for n in range(TABLES)]
     people = [Person(server.url, Token.objects.create(user=user).key) for user in users]
     threads, pages = [], []
-    moments = {}  # monotonic times of the test's steps, to place a refused handshake among them
+    moments = {}  # monotonic times of the test's steps, to place a failed handshake among them
     try:
         server.start()
         production.start()
@@ -244,6 +244,8 @@ def test_redis_stopped_for_30_s_while_six_tables_play(make_user):
         assert page.refused == [], (page.refused[:3], moments)  # never a handshake refused (a 403 the page cannot read)
         if page.unanswered:
             print(f"table {page.table_id}: handshakes closed unanswered {page.unanswered} ({moments})")
+        # a dropped handshake is the odd one: most were answered (accepted, then closed "try again")
+        assert len(page.unanswered) < len(page.closes), (page.unanswered[:3], len(page.closes), moments)
         assert set(page.closes) <= {Page.TRY_AGAIN}, page.closes  # never 1011, never 4403
         assert Page.TRY_AGAIN in page.closes  # the outage closed it ("try again"), and it was opened again
     assert get_user_model().objects.filter(username__startswith="outage-").count() == TABLES
