@@ -1,9 +1,9 @@
 """Every page a user can reach speaks Russian and Ukrainian, with no English left.
 
-The demo club (`load_demo`: an upcoming drive with a waitlist, tonight's drive under way
-with a disputed hand) is walked once through a whole evening: before the start, a round
+The demo club (`load_demo`: its season of three published evenings, an upcoming drive with
+a waitlist, tonight's drive under way with a disputed hand) is walked once through a whole evening: before the start, a round
 being played, between rounds, finished, results published. At each step every page of
-the public, a player, a table's phone, the room's screen and the organiser's console is
+the public, a player, a table's phone, the room's screen, the season's pages and the organiser's console is
 rendered in ru and in uk (the language cookie, as the switcher sets it: `Walk`); its visible text
 (tags, scripts and styles stripped; titles, placeholders, labels and confirmations kept)
 must hold no English word. What may stay in Latin letters is short and listed below.
@@ -32,7 +32,8 @@ from drive.live.services.screen import issue_screen_link
 from drive.scoring.services import claims
 from drive.scoring.services import evening
 from drive.scoring.services import results
-from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Table
+from drive.scoring.models import Entrant, HandResult, Round, Seat, SeatClaim, Table
+from drive.seasons.models import Season
 from drive.scoring.selectors.rounds import current_round
 
 pytestmark = pytest.mark.django_db(transaction=True)  # the demo commits, as on a real start
@@ -50,7 +51,7 @@ ALLOWED = {
 # Rule numbers (docs/rules.md) are codes: "(правило D5)".
 RULE_NUMBER = re.compile(r"^(?:HA|[SDLPBYRH])\d+(?:\.\d+)?[a-z]?$")
 # What the organiser and the players typed is theirs (names, titles, venues, prizes,
-# announcements, reasons): those texts, read from the database and this test's own
+# announcements, seasons, reasons): those texts, read from the database and this test's own
 # inputs, are taken out of a page before it is read.
 TYPED_HERE = ["Tea at half time", "miscounted the last trick", "revoke in trick 7"]
 
@@ -110,6 +111,7 @@ def typed_texts() -> list[str]:
     for user in get_user_model().objects.all():
         texts += [user.get_full_name(), user.username, user.first_name, user.last_name, user.email]
     texts += announcements.Announcement.objects.values_list("text", flat=True)
+    texts += Season.objects.values_list("name", flat=True)
     return sorted({text for text in texts if text}, key=len, reverse=True)
 
 
@@ -266,6 +268,17 @@ def walk_the_evening(walk: Walk):
             walk.look(step, boss, f"/console/events/{event.pk}/evening/rounds/{round_.number}/tables/{table.number}/")
             walk.look(step, walk.client(), f"/t/{table.token}/")
 
+    season = Season.objects.get(club=club)  # the demo's, over its three published evenings and these two
+    regular = Entrant.objects.filter(event__phase=Event.Phase.RESULTS_PUBLISHED, player__user__isnull=False).first()
+
+    def seasons(step):
+        for url in (f"/seasons/{season.pk}/", f"/seasons/{season.pk}/screen/", f"/seasons/{season.pk}/table.csv"):
+            walk.look(step, anonymous, url)
+        walk.look(step, walk.client(regular.player.user), f"/players/{regular.player_id}/history/")
+        for url in (f"/console/clubs/{club.pk}/seasons/", f"/console/clubs/{club.pk}/seasons/new/",
+                    f"/console/seasons/{season.pk}/edit/", f"/console/clubs/{club.pk}/players/"):
+            walk.look(step, boss, url)
+
     def move(step, action, status=200, **data):
         walk.look(step, boss, f"/console/events/{F}/evening/moves/{action}/", method="post", status=status,
                   data={"round": current_round(friday).number, **data}, follow=status == 200)
@@ -307,6 +320,7 @@ def walk_the_evening(walk: Walk):
     walk.look(step, boss, f"/console/events/{X}/screen-link/chime/", method="post", follow=True)
     console(step, X)
     screen(step, christmas)
+    seasons(step)
     for kind, players in (("individual", 9), ("pairs", 8)):
         other = _started(organiser, club, kind, players)
         for url in ("movement/", "evening/", "players/"):
@@ -421,6 +435,7 @@ def walk_the_evening(walk: Walk):
     walk.look(step, player, "/me/")
     for url in (f"/events/{F}/results/", f"/events/{F}/results.csv", f"/events/{F}/corrections.csv"):
         walk.look(step, anonymous, url)
+    seasons(step)
     walk.look(step, south, f"/t/{last.token}/", status=404)
 
 
