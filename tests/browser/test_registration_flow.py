@@ -166,10 +166,14 @@ def test_sign_up_only_follows_next_within_the_site(client, next_url):
 def test_the_console_list_fits_a_phone_in_russian_and_ukrainian(evening, new_page, shoot):
     """Once the evening is under way, a player not come yet has three buttons on their row
     (check in, no-show, cancel), wider in Russian and Ukrainian than in English: they wrap,
-    and the organiser's phone never scrolls sideways."""
+    and the organiser's phone never scrolls sideways. So does the console's list of events,
+    each with its stage under its title (the longest words: "results published")."""
     from playwright.sync_api import expect
 
     Event.objects.filter(pk=evening.pk).update(phase=Event.Phase.IN_PROGRESS)
+    Event.objects.create(club=evening.club, title="Harvest Supper Whist Drive", venue="Church hall", capacity=32,
+                         published=True, starts_at=timezone.now() - timedelta(days=7),
+                         phase=Event.Phase.RESULTS_PUBLISHED)
     desk = new_page("organiser")
     log_in(desk, "margaret", f"/console/events/{evening.pk}/")
     for lang in ("ru", "uk"):
@@ -179,3 +183,10 @@ def test_the_console_list_fits_a_phone_in_russian_and_ukrainian(evening, new_pag
         expect(desk.locator("tr.status-registered").first.locator("td.row-actions button")).to_have_count(3)
         assert_fits_phone(desk)
         shoot(desk, f"08-console-{lang}")
+        desk.goto("/console/")
+        with translation.override(lang):
+            stages = [translation.gettext(label).capitalize() for label in ("in progress", "results published")]
+        expect(desk.locator("table.list small.stage")).to_have_text(stages)  # the latest start first
+        assert_fits_phone(desk)
+        shoot(desk, f"08-console-list-{lang}")
+        desk.goto(f"/console/events/{evening.pk}/")

@@ -71,7 +71,9 @@ def organised_clubs(user: User) -> QuerySet[Club]:
 
 
 def organised_events(user: User) -> QuerySet[Event]:
-    return Event.objects.filter(club__in=organised_clubs(user))
+    """The console's list: the latest start first, so the evenings in hand are at the top
+    and a club's past ones follow in order however many there are."""
+    return Event.objects.filter(club__in=organised_clubs(user)).order_by("-starts_at", "-pk")
 
 
 STATUS_ORDER = [Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN, Status.NO_SHOW, Status.CANCELLED]
