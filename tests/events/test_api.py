@@ -29,6 +29,14 @@ def test_public_sees_published_events_with_places(api, make_event, make_user):
     assert body[0]["places_taken"] == 2 and body[0]["capacity"] == 2 and body[0]["waitlisted"] == 1
 
 
+def test_the_list_is_in_order_of_start(api, make_event):
+    """A client gets the same order every time: the earliest start first."""
+    now = timezone.now()
+    for title, days in (("Spring", 90), ("Autumn", -60), ("Christmas", 14), ("Harvest", -80)):
+        make_event(title=title, starts_at=now + timedelta(days=days))
+    assert [e["title"] for e in api.get("/api/events/").json()] == ["Harvest", "Autumn", "Christmas", "Spring"]
+
+
 def test_unpublished_event_is_404_for_public_and_visible_to_organiser(api, make_event, organiser):
     draft = make_event(published=False)
     assert api.get(f"/api/events/{draft.pk}/").status_code == 404

@@ -4,7 +4,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TypedDict
 
-from django.db.models import Case, Count, Max, Q, QuerySet, Value, When
+from django.db.models import Case, Count, F, Max, Q, QuerySet, Value, When
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -12,6 +12,7 @@ from drive.core.accounts import User
 from drive.events.models import AuditEntry, Club, Event, Player, Registration
 
 Status = Registration.Status
+UPCOMING_FOR = timedelta(hours=12)  # after its start, an evening still counts as tonight's
 
 
 class Places(TypedDict):
@@ -58,7 +59,7 @@ def upcoming_and_past(events: QuerySet[Event], now: datetime | None = None,
 
     An evening counts as upcoming until twelve hours after its start.
     """
-    boundary = (now or timezone.now()) - timedelta(hours=12)
+    boundary = (now or timezone.now()) - UPCOMING_FOR
     upcoming = events_with_places(events.filter(starts_at__gte=boundary)).order_by("starts_at", "id")
     past = events_with_places(events.filter(starts_at__lt=boundary)).order_by("-starts_at", "-id")[:past_limit]
     return upcoming, past
@@ -70,10 +71,14 @@ def organised_clubs(user: User) -> QuerySet[Club]:
     return Club.objects.all() if user.is_superuser else Club.objects.filter(organisers=user)
 
 
-def organised_events(user: User) -> QuerySet[Event]:
-    """The console's list: the latest start first, so the evenings in hand are at the top
-    and a club's past ones follow in order however many there are."""
-    return Event.objects.filter(club__in=organised_clubs(user)).order_by("-starts_at", "-pk")
+def organised_events(user: User, now: datetime | None = None) -> QuerySet[Event]:
+    """The console's list, all of it: as the home page orders it (tonight's and the coming
+    events soonest first, then the past ones latest first)."""
+    past = Q(starts_at__lt=(now or timezone.now()) - UPCOMING_FOR)
+    return (Event.objects.filter(club__in=organised_clubs(user))
+            .annotate(is_past=Case(When(past, then=Value(1)), default=Value(0)),
+                      coming_at=Case(When(~past, then=F("starts_at"))), past_at=Case(When(past, then=F("starts_at"))))
+            .order_by("is_past", "coming_at", "-past_at", "-id"))
 
 
 STATUS_ORDER = [Status.REGISTERED, Status.WAITLISTED, Status.CHECKED_IN, Status.NO_SHOW, Status.CANCELLED]
