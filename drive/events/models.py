@@ -85,6 +85,8 @@ class Event(models.Model):
         FINISHED = "finished", _("finished")
         RESULTS_PUBLISHED = "results_published", _("results published")
 
+    OVER = (Phase.FINISHED, Phase.RESULTS_PUBLISHED)  # the evening has been played: its record is final
+
     class Confirmation(models.TextChoices):
         OPPONENTS = "opponents", _("confirmed by the opponents")
         SINGLE = "single", _("single entry")

@@ -166,7 +166,7 @@ class ClubPlayersView(APIView):
 
 
 class NoShowsView(APIView):
-    @extend_schema(request=None, responses={200: CountSerializer, **errors(403, 404)})
+    @extend_schema(request=None, responses={200: CountSerializer, **errors(403, 404, 409)})
     def post(self, request, event_id):
         event = access.visible_event(request.user, event_id, with_places=True)
         return Response({"count": arrival_services.mark_absent_as_no_shows(actor=request.user, event=event)})

@@ -18,7 +18,7 @@ from drive.events.models import Event, Registration
 from drive.events.selectors.events import registration_state
 from drive.events.services.accounts import player_for_user
 from drive.events.services.audit import log_action, snapshot
-from drive.events.services.events import enqueue_promotion, locked_event
+from drive.events.services.events import enqueue_promotion, locked_event, require_register_open
 from drive.events.signals import player_leaving
 
 Status = Registration.Status
@@ -96,6 +96,7 @@ def cancel_registration(*, actor: User, registration: Registration) -> Registrat
         raise Forbidden(_("You can only cancel your own registration."))
     if registration.status == Status.CANCELLED:
         return registration
+    require_register_open(event)
     if own and not is_organiser(actor, event.club):
         if registration.status not in (Status.REGISTERED, Status.WAITLISTED):
             raise Conflict(_("You are already checked in: please see the organiser."))

@@ -12,9 +12,6 @@ from drive.scoring.models import StandingsState
 from drive.scoring.selectors.standings import Freshness, is_stale, left_out_hands, state_of
 from drive.scoring.services import ranking, recompute
 
-FINAL = (Event.Phase.FINISHED, Event.Phase.RESULTS_PUBLISHED)
-
-
 _UNREAD = object()
 
 
@@ -24,7 +21,7 @@ def fresh_standings(*, event: Event, state: StandingsState | None | object = _UN
     current = read if isinstance(read, StandingsState) else None
     if current is not None and not is_stale(current) and not left_out_hands(event, current.awaiting_confirmation):
         return Freshness(current.computed_version, False, current)
-    if event.phase in FINAL:
+    if event.phase in Event.OVER:
         ranking.recompute_standings(event_id=event.pk, only_if_stale=True)
         current = state_of(event.pk)  # the recomputation stores one
         return Freshness(current.computed_version if current else 0, False, current)
