@@ -38,7 +38,7 @@ def _registration_for_organiser(actor: User, registration: Registration) -> Regi
 def check_in(*, actor: User, registration: Registration) -> Registration:
     """The organiser marks a player arrived (also from the waitlist or a no-show)."""
     registration = _registration_for_organiser(actor, registration)
-    require_register_open(registration.event)
+    require_register_open(event=registration.event)
     if registration.status == Status.CHECKED_IN:
         return registration
     if registration.status == Status.CANCELLED:
@@ -65,7 +65,7 @@ def self_check_in(*, actor: User, event: Event, door_code: str) -> tuple[Registr
     event = locked_event(event_id=event.pk)
     if door_code != event.door_code:
         raise NotFound(_("This door code is not valid for this event."))
-    require_register_open(event)
+    require_register_open(event=event)
     # now + hours < start, not now < start - hours: an event dated in year 1 must not overflow.
     if timezone.now() + timedelta(hours=settings.CHECKIN_OPENS_HOURS_BEFORE) < event.starts_at:
         hours = settings.CHECKIN_OPENS_HOURS_BEFORE
@@ -94,7 +94,7 @@ def add_walk_in(*, actor: User, event: Event, display_name: str = "", category: 
     """
     require_organiser(actor, event.club)
     event = locked_event(event_id=event.pk)
-    require_register_open(event)
+    require_register_open(event=event)
     if category not in Player.Category.values:
         raise Invalid(_("Unknown category."), field="category")
     if player is not None:
@@ -148,7 +148,7 @@ def _walk_in_known(actor: User, event: Event, player: Player, category: str) -> 
 @transaction.atomic
 def mark_no_show(*, actor: User, registration: Registration) -> Registration:
     registration = _registration_for_organiser(actor, registration)
-    require_register_open(registration.event)
+    require_register_open(event=registration.event)
     if registration.status == Status.NO_SHOW:
         return registration
     if registration.status != Status.REGISTERED:
@@ -201,7 +201,7 @@ def set_fixed_table(*, actor: User, registration: Registration, table: int | Non
 def mark_absent_as_no_shows(*, actor: User, event: Event) -> int:
     """Everyone registered but not arrived becomes a no-show; returns how many."""
     require_organiser(actor, event.club)
-    require_register_open(locked_event(event_id=event.pk))
+    require_register_open(event=locked_event(event_id=event.pk))
     absent = event.registrations.filter(status=Status.REGISTERED)
     ids = list(absent.values_list("pk", flat=True))
     count = absent.update(status=Status.NO_SHOW, updated_at=timezone.now())

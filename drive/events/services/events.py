@@ -109,7 +109,7 @@ def locked_event(*, event_id: int) -> Event:
         raise NotFound(_("No such event.")) from None
 
 
-def require_register_open(event: Event) -> None:
+def require_register_open(*, event: Event) -> None:
     """Once the evening has been played, who came to it is part of its record: no check-in,
     walk-in, no-show or cancellation changes it any more (a mistaken row is a matter for
     the evening's corrections, not the door's)."""

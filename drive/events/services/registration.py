@@ -96,7 +96,7 @@ def cancel_registration(*, actor: User, registration: Registration) -> Registrat
         raise Forbidden(_("You can only cancel your own registration."))
     if registration.status == Status.CANCELLED:
         return registration
-    require_register_open(event)
+    require_register_open(event=event)
     if own and not is_organiser(actor, event.club):
         if registration.status not in (Status.REGISTERED, Status.WAITLISTED):
             raise Conflict(_("You are already checked in: please see the organiser."))
