@@ -32,7 +32,7 @@ from drive.live.services.screen import issue_screen_link
 from drive.scoring.services import claims
 from drive.scoring.services import evening
 from drive.scoring.services import results
-from drive.scoring.models import Entrant, HandResult, Round, Seat, SeatClaim, Table
+from drive.scoring.models import HandResult, Round, Seat, SeatClaim, Standing, Table
 from drive.seasons.models import Season
 from drive.scoring.selectors.rounds import current_round
 
@@ -269,7 +269,10 @@ def walk_the_evening(walk: Walk):
             walk.look(step, walk.client(), f"/t/{table.token}/")
 
     season = Season.objects.get(club=club)  # the demo's, over its three published evenings and these two
-    regular = Entrant.objects.filter(event__phase=Event.Phase.RESULTS_PUBLISHED, player__user__isnull=False).first()
+    # A winner of a published evening: their history lists the prize too.
+    regular = (Standing.objects.filter(event__phase=Event.Phase.RESULTS_PUBLISHED, place=1,
+                                       entrant__player__user__isnull=False)
+               .order_by("event__starts_at", "entrant_id").first().entrant)
 
     def seasons(step):
         for url in (f"/seasons/{season.pk}/", f"/seasons/{season.pk}/screen/", f"/seasons/{season.pk}/table.csv"):
