@@ -14,7 +14,7 @@ from drive.events.services import events as services
 from drive.events.services import arrivals as arrival_services
 
 from drive.events.services import registration as registration_services
-from drive.events.models import Club, Player, Registration
+from drive.events.models import Club, Event, Player, Registration
 from drive.scoring.services import claims
 from drive.scoring.services import evening
 from drive.scoring.services import results
@@ -99,6 +99,7 @@ class Command(BaseCommand):
         event = services.create_event(
             actor=organiser, club=club, title=title, venue="Village Hall", starts_at=starts_at, capacity=24,
             rounds=4, hands_per_round=4, round_minutes=24, published=True,
+            result_confirmation=Event.Confirmation.SINGLE,  # one phone a table enters each hand
             prizes=[{"name": "First prize", "kind": "overall"}, {"name": "Second prize", "kind": "overall"},
                     {"name": "Booby prize", "kind": "booby"}],
         )
@@ -106,7 +107,7 @@ class Command(BaseCommand):
         return event
 
     def _play_past(self, event, organiser):
-        """A whole evening, each hand entered by a phone of each side, then published."""
+        """A whole evening, each hand entered by a table's phone, then published."""
         evening.start_evening(actor=organiser, event=event)
         if current_round(event) is None:  # a Celery worker would seat it a moment later: seat it now
             evening.plan_and_seat_first_round(event_id=event.pk)
@@ -114,11 +115,11 @@ class Command(BaseCommand):
         event.refresh_from_db()
         while event.phase == event.Phase.IN_PROGRESS:
             round_ = evening.start_round(actor=organiser, event=event)
-            for table in Table.objects.filter(event=event, seats__round=round_).distinct():
-                phones = [claims.claim_seat(table=table, position=position)[1] for position in ("N", "E")]
-                for hand in range(1, event.hands_per_round + 1):
-                    ns = min(13, max(0, round(tricks.gauss(6.5, 2.2))))
-                    for phone in phones:
+            with transaction.atomic():  # the round's entries in one go: its standings computed once, not a hand at a time
+                for table in Table.objects.filter(event=event, seats__round=round_).distinct():
+                    phone = claims.claim_seat(table=table, position="N")[1]
+                    for hand in range(1, event.hands_per_round + 1):
+                        ns = min(13, max(0, round(tricks.gauss(6.5, 2.2))))
                         results.submit_result(table=table, claim=phone, hand_number=hand, ns_tricks=ns,
                                               trump="HDSC"[hand % 4])
             evening.end_round(actor=organiser, event=event)
