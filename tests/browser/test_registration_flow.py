@@ -186,7 +186,7 @@ def test_the_console_list_fits_a_phone_in_russian_and_ukrainian(evening, new_pag
         desk.goto("/console/")
         with translation.override(lang):
             stages = [translation.gettext(label).capitalize() for label in ("in progress", "results published")]
-        expect(desk.locator("table.list small.stage")).to_have_text(stages)  # the latest start first
+        expect(desk.locator("table.list small.stage")).to_have_text(stages)  # tonight's first, then the past
         assert_fits_phone(desk)
         shoot(desk, f"08-console-list-{lang}")
         desk.goto(f"/console/events/{evening.pk}/")

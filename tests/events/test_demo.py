@@ -35,8 +35,8 @@ def test_demo_has_a_season_an_upcoming_drive_with_a_waitlist_and_an_evening_in_p
 
 def season_of_three_published_evenings_and_grades():
     """A newcomer sees the season's table and a player's grade: the club's last three
-    evenings were played, every hand entered (single entry), and published. (Part of the test above: one
-    load of the demo, which takes seconds.)"""
+    evenings were played, every hand entered (single entry), and published. (Part of the
+    test above: one load of the demo, which takes seconds.)"""
     past = list(Event.objects.filter(phase=Event.Phase.RESULTS_PUBLISHED).order_by("starts_at"))
     assert [e.title for e in past] == ["Harvest Supper Drive", "Bonfire Night Drive", "St Andrew's Drive"]
     tonight = Event.objects.get(title="Friday Whist Drive")

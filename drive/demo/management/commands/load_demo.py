@@ -113,7 +113,7 @@ class Command(BaseCommand):
             evening.plan_and_seat_first_round(event_id=event.pk)
         tricks = random.Random(event.title)  # noqa: S311 - made-up scores, the same on every load
         event.refresh_from_db()
-        while event.phase == event.Phase.IN_PROGRESS:
+        while event.phase == Event.Phase.IN_PROGRESS:
             round_ = evening.start_round(actor=organiser, event=event)
             with transaction.atomic():  # the round's entries in one go: its standings computed once, not a hand at a time
                 for table in Table.objects.filter(event=event, seats__round=round_).distinct():
