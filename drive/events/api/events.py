@@ -61,7 +61,7 @@ def visible_registration(request, registration_id):
 class EventListView(APIView):
     @extend_schema(responses={200: EventSerializer(many=True), **errors(403)}, operation_id="events_list")
     def get(self, request):
-        events = selectors.events_with_places(selectors.visible_events(request.user)).order_by("starts_at", "id")
+        events = selectors.events_with_places(selectors.visible_events(request.user))
         return Response(EventSerializer(events, many=True).data)
 
     @extend_schema(request=EventCreateSerializer, responses={201: EventSerializer, **errors(400, 403)})

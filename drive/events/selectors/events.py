@@ -36,11 +36,14 @@ def event_places(event: Event) -> Places:
 
 
 def events_with_places(queryset: QuerySet[Event]) -> QuerySet[Event]:
+    """The events with their counts, in the queryset's own order or else the model's: Django
+    leaves Meta.ordering out of a query that groups for an aggregate, so it is asked for."""
+    ordering = queryset.query.order_by or tuple(Event._meta.ordering or ())
     return queryset.select_related("club").annotate(
         taken=Count("registrations", filter=Q(registrations__status__in=Registration.HOLDS_PLACE)),
         waitlisted=Count("registrations", filter=Q(registrations__status=Status.WAITLISTED)),
         checked_in=Count("registrations", filter=Q(registrations__status=Status.CHECKED_IN)),
-    )
+    ).order_by(*ordering)
 
 
 def visible_events(user: User) -> QuerySet[Event]:
