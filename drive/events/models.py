@@ -85,8 +85,6 @@ class Event(models.Model):
         FINISHED = "finished", _("finished")
         RESULTS_PUBLISHED = "results_published", _("results published")
 
-    OVER = (Phase.FINISHED, Phase.RESULTS_PUBLISHED)  # the evening has been played: its record is final
-
     class Confirmation(models.TextChoices):
         OPPONENTS = "opponents", _("confirmed by the opponents")
         SINGLE = "single", _("single entry")
@@ -165,6 +163,11 @@ class Event(models.Model):
         verbose_name = _("whist drive")
         verbose_name_plural = _("whist drives")
         ordering = ["starts_at", "id"]
+
+    @property
+    def is_over(self) -> bool:
+        """The evening has been played (finished, or its results published): its record is final."""
+        return self.phase in (self.Phase.FINISHED, self.Phase.RESULTS_PUBLISHED)
 
     def __str__(self):
         return self.title

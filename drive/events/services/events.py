@@ -113,7 +113,7 @@ def require_register_open(*, event: Event) -> None:
     """Once the evening has been played, who came to it is part of its record: no check-in,
     walk-in, no-show or cancellation changes it any more (a mistaken row is a matter for
     the evening's corrections, not the door's)."""
-    if event.phase in Event.OVER:
+    if event.is_over:
         raise Conflict(_("The evening is over: its players can no longer change."))
 
 

@@ -62,7 +62,6 @@ def event_detail(request, event_id):
         "registration": selectors.registration_of(request.user, event),
         "closed_reason": event_selectors.registration_state(event),
         "can_organise": is_organiser(request.user, event.club),
-        "evening_over": event.phase in Event.OVER,
     }
     return render(request, "events/event_detail.html", context)
 
@@ -177,7 +176,6 @@ def _console_context(request, event, walk_in_form, query=""):
         "door_url": door_url,
         "tables": arrival_services.table_count(event=event),
         "fixing_tables": event.phase == Event.Phase.REGISTRATION,  # the start copies them into the movement
-        "register_open": event.phase not in Event.OVER,  # services.events.require_register_open
     }
 
 

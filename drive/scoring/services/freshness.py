@@ -21,7 +21,7 @@ def fresh_standings(*, event: Event, state: StandingsState | None | object = _UN
     current = read if isinstance(read, StandingsState) else None
     if current is not None and not is_stale(current) and not left_out_hands(event, current.awaiting_confirmation):
         return Freshness(current.computed_version, False, current)
-    if event.phase in Event.OVER:
+    if event.is_over:
         ranking.recompute_standings(event_id=event.pk, only_if_stale=True)
         current = state_of(event.pk)  # the recomputation stores one
         return Freshness(current.computed_version if current else 0, False, current)

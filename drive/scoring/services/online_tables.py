@@ -60,7 +60,7 @@ def set_online_tables(*, actor: User | None, event: Event, mode: str, tables: An
     if robot is not None and robot not in ROBOT_KINDS:
         raise Invalid(_("A robot is one of %(kinds)s.") % {"kinds": ", ".join(ROBOT_KINDS)}, field="robot")
     event = Event.objects.select_for_update().get(pk=event.pk)
-    if event.phase in Event.OVER:
+    if event.is_over:
         raise Conflict(_("The evening is over: its tables stay as they were played."))
     setting = online_setting(event=event)
     before = {"mode": setting.mode, "tables": list(setting.tables), "robot": setting.robot}
