@@ -123,3 +123,28 @@ def test_the_players_page_of_a_played_evening_says_they_played_and_offers_no_can
     client.force_login(rows["absent"].player.user)
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert "You are registered." in page and f"/events/{event.pk}/cancel/" not in page
+
+
+def test_a_played_evening_counts_who_played_not_the_places_left(client, played):
+    """Before and during the evening its page counts places; once played, the players who came
+    (a place count of a past evening reads as if it could still be taken)."""
+    event, rows = played
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "2/2</strong> places taken" in page and "1 person on the waitlist" in page
+    Event.objects.filter(pk=event.pk).update(phase=Event.Phase.FINISHED)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "<strong>1</strong> player played" in page
+    assert "places taken" not in page and "waitlist" not in page
+    client.cookies["django_language"] = "ru"
+    assert "Играл <strong>1</strong> игрок" in client.get(f"/events/{event.pk}/").content.decode()
+
+
+def test_my_events_say_played_for_a_played_evening(client, played):
+    event, rows = played
+    client.force_login(rows["came"].player.user)
+    assert ">checked in" in client.get("/me/").content.decode()
+    Event.objects.filter(pk=event.pk).update(phase=Event.Phase.RESULTS_PUBLISHED)
+    page = client.get("/me/").content.decode()
+    assert ">played" in page and "checked in" not in page
+    client.cookies["django_language"] = "uk"
+    assert ">вечір зіграно" in client.get("/me/").content.decode()
