@@ -135,6 +135,7 @@ def test_a_played_evening_counts_who_played_not_the_places_left(client, played):
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert "<strong>1</strong> player played" in page
     assert "places taken" not in page and "waitlist" not in page
+    assert "Registration is closed." not in page  # no longer news once the evening is played
     client.cookies["django_language"] = "ru"
     assert "Играл <strong>1</strong> игрок" in client.get(f"/events/{event.pk}/").content.decode()
 
