@@ -11,7 +11,7 @@ from drive.events.selectors import events as event_selectors
 from drive.events.services import accounts as account_services
 from drive.events.services import arrivals as arrival_services
 from drive.events.services import registration as registration_services
-from drive.events.models import Registration
+from drive.events.models import Event, Registration
 
 Status = Registration.Status
 pytestmark = pytest.mark.django_db
@@ -223,6 +223,19 @@ def test_event_list_splits_upcoming_from_past(client, make_event):
     make_event(title="Next week")
     page = client.get("/").content.decode()
     assert page.index("Tonight") < page.index("Next week") < page.index("Past events") < page.index("Last spring")
+
+
+def test_the_event_list_marks_an_evening_under_way_and_links_its_standings(client, make_event):
+    tonight = make_event(title="Tonight", starts_at=timezone.now() - timedelta(hours=1))
+    make_event(title="Next week")
+    page = client.get("/").content.decode()
+    assert 'class="tag live"' not in page and "/standings/" not in page
+    Event.objects.filter(pk=tonight.pk).update(phase=Event.Phase.IN_PROGRESS)
+    page = client.get("/").content.decode()
+    assert page.count('class="tag live"') == 1 and page.count("/standings/") == 1
+    assert f'<a href="/events/{tonight.pk}/standings/">Standings</a>' in page
+    client.cookies["django_language"] = "ru"
+    assert '<span class="tag live">идёт игра</span>' in client.get("/").content.decode()
 
 
 def test_publish_and_close_registration_are_organiser_moves(make_event, organiser, make_user):
