@@ -256,7 +256,7 @@ def test_publish_and_close_registration_are_organiser_moves(make_event, organise
 
 
 def test_event_page_links_a_player_to_their_evening(client, make_event, make_user):
-    from drive.events.models import Event, Player
+    from drive.events.models import Player
     from drive.movements.models import Entrant
 
     event = make_event(phase=Event.Phase.IN_PROGRESS)
