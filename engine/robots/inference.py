@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, TypeAlias
 
 from ..cards import BIT, FULL_DECK, SUIT_MASK
 from ..views import Played, Seen
-from .fast_play import Memory as RulesMemory, choose_card as rules_card, lowest_equal
+from .fast_play import Memory as RulesMemory, choose_card as rules_card
 
 if TYPE_CHECKING:  # sampling.py weighs its layouts here
     from .sampling import Situation
@@ -80,16 +80,12 @@ def _chance(p: Chance, k: int, led: int, card: int) -> float:
     return p.of(k, led, card) if isinstance(p, Fit) else p
 
 
-def layout_weight(sit: "Situation", hands: list[int], p_opponent: Chance, p_partner: Chance,
-                  p_equal: float = 0.0) -> float:
+def layout_weight(sit: "Situation", hands: list[int], p_opponent: Chance, p_partner: Chance) -> float:
     """The likelihood of the hidden plays so far under the rules robot's
     play, for the hands by position ``hands`` (the known ones and a layout):
     each hidden choice among ``n`` legal cards weighs ``p`` where it is the
     rules robot's card and ``(1 - p) / (n - 1)`` where it is not, ``p`` the
-    partner's or the opponents' figure (a ``Fit`` gives one by kind of play).
-    A card that is not the one its seat plays of its equal cards (``equal_choice``)
-    weighs ``1 - p_equal`` more; an opponent's lead is not read so (seed 001 leads
-    the top of a sequence, a double-dummy player its lowest)."""
+    partner's or the opponents' figure (a ``Fit`` gives one by kind of play)."""
     me = sit.to_play
     hidden = sit.counts
     held = list(hands)
@@ -100,7 +96,7 @@ def layout_weight(sit: "Situation", hands: list[int], p_opponent: Chance, p_part
     view = _View(sit.trump)
     memories = {p: RulesMemory() for p in hidden}
     quitted = view.quitted_tricks
-    weight, gone = 1.0, 0                          # gone: the cards of the tricks quitted
+    weight = 1.0
     for t in tricks:
         led = t[0][1] // 13
         trick: list[Played] = []
@@ -112,34 +108,17 @@ def layout_weight(sit: "Situation", hands: list[int], p_opponent: Chance, p_part
                 n = legal.bit_count()
                 if n > 1:
                     view.seat, view.hand = p, hand
-                    partner = p == me ^ 2
-                    p_match = _chance(p_partner if partner else p_opponent, k, led, c)
-                    advice = rules_card(view, memories[p])
-                    if advice == c:
+                    p_match = _chance(p_partner if p == me ^ 2 else p_opponent, k, led, c)
+                    if rules_card(view, memories[p]) == c:
                         weight *= p_match
                     else:
                         weight *= (1.0 - p_match) / (n - 1)
-                        if p_equal and (k or partner) and equal_choice(c, advice, hand, gone) != c:
-                            weight *= 1.0 - p_equal
             held[p] = hand & ~BIT[c]
             view.played |= BIT[c]
             trick.append((p, c))
         if len(t) == 4:
             quitted.append((t[0][0], [c for _, c in t], None))
-            gone = view.played
     return weight
-
-
-def equal_choice(card: int, advice: int, hand: int, gone: int) -> int:
-    """The card a seat holding ``hand`` plays of ``card`` and the cards equal to it
-    (one suit, nothing between them but cards of quitted tricks, ``gone``): the
-    rules robot's card ``advice`` if it is one of them, else the lowest (seed 001,
-    necessary rule 15; equal cards tie in every double-dummy value, and the strong
-    and pimc robots break ties so)."""
-    low = lowest_equal(card, hand, gone)
-    if advice // 13 == card // 13 and lowest_equal(advice, hand, gone) == low:
-        return advice
-    return low
 
 
 def resample(weights: list[float], k: int, u: float) -> dict[int, int]:
@@ -161,4 +140,4 @@ def resample(weights: list[float], k: int, u: float) -> dict[int, int]:
     return out
 
 
-__all__ = ["Fit", "can_weigh", "decisions", "equal_choice", "layout_weight", "resample"]
+__all__ = ["Fit", "can_weigh", "decisions", "layout_weight", "resample"]

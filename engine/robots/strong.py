@@ -94,7 +94,7 @@ class StrongRobot:
                  margin: float = 0.5, candidates: int = 200, p_opponent: Chance | tuple[float, float, float] = 0.8,
                  p_partner: Chance | tuple[float, float, float] = 0.6, late_samples: int | None = 40,
                  late_from: int = 9, extra: int = 20, close: float = 0.25, extend_from: int = 11,
-                 search_samples: int | None = 6, p_equal: float = 0.0,
+                 search_samples: int | None = 6,
                  cap_seconds: object = _UNSET):
         if cap_seconds is not _UNSET:       # the old name of the deadline
             assert cap_seconds is None or isinstance(cap_seconds, (int, float))   # a deadline, or None
@@ -109,7 +109,6 @@ class StrongRobot:
         self.settle, self.margin = settle, margin  # stop sampling after settle layouts once one card leads by margin
         self.candidates = candidates        # layouts dealt to weigh by the play so far (0: no inference)
         self.p_opponent, self.p_partner = _fit(p_opponent), _fit(p_partner)   # inference.py: the rules robot's card, how likely
-        self.p_equal = p_equal              # inference.py: the card played is the one its seat plays of its equals
         self.search_samples = search_samples  # at most this many layouts where the engine's search values them
         self.late_samples = samples if late_samples is None else late_samples   # from late_from tricks to play down
         self.late_from = late_from
@@ -203,8 +202,7 @@ class StrongRobot:
                 break
             key = tuple(sorted(lay.items()))
             if key not in seen:
-                seen[key] = layout_weight(sit, sit.hands(lay), self.p_opponent, self.p_partner,
-                                          self.p_equal)
+                seen[key] = layout_weight(sit, sit.hands(lay), self.p_opponent, self.p_partner)
             weights.append(seen[key])
         cut = len(weights) < len(dealt)
         if not weights:

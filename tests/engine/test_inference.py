@@ -12,16 +12,15 @@ import random
 
 from hypothesis import given, settings, strategies as st
 
-from engine.actions import play
 from engine.cards import mask_of, parse_card
-from engine.robots.inference import decisions, equal_choice, layout_weight, resample
+from engine.robots.inference import decisions, layout_weight, resample
 from engine.robots.rules import RulesRobot
-from engine.robots.sampling import Memory, deal_layouts
+from engine.robots.sampling import deal_layouts
 from engine.robots.strong import StrongRobot
 from engine.state import ACTING, Phase
 from engine.variants import find_variant
 
-from .kit import hand, rules_robots_play
+from .kit import rules_robots_play
 
 P_OPP, P_PARTNER = 0.8, 0.6
 
@@ -157,55 +156,3 @@ def test_the_same_seed_makes_the_same_choices_with_inference():
         assert game.phase in (Phase.SCORED, Phase.OVER)
         runs.append(out)
     assert runs[0] == runs[1]
-
-
-def test_equal_choice_is_the_rules_card_among_equals_else_the_lowest():
-    """Seed 001, necessary rule 15: of equal cards, the lower when not leading.
-    Cards of quitted tricks join a sequence; a card still out parts it."""
-    ks, qs, ts = parse_card("KS"), parse_card("QS"), parse_card("TS")
-    held = hand("KQT.A..")
-    assert equal_choice(ks, parse_card("AH"), held, 0) == qs        # K and Q equal: the lower
-    assert equal_choice(ks, ks, held, 0) == ks                      # ... unless the rules card is the K
-    assert equal_choice(ts, parse_card("AH"), held, 0) == ts        # the J is out: the 10 stands alone
-    assert equal_choice(ks, parse_card("AH"), held, hand("J...")) == ts   # the J gone: K, Q and 10 are equal
-    assert equal_choice(ks, qs, held, hand("J...")) == qs
-
-
-
-def _equal_players_play(seed: int, cards: int):
-    """Each seat picks a random legal card and plays the one of its equals it would
-    play (``equal_choice``, the rules robot advising); answers the game and the
-    situation of the seat to act next, as its memory has it."""
-    game, rng = _game(seed), random.Random(seed)
-    robots = {s: RulesRobot() for s in "NESW"}
-    memories = {s: Memory() for s in "NESW"}
-    for _ in range(cards):
-        seat = game.to_act
-        view = game.view(seat)
-        memories[seat].observe(view)
-        advice = robots[seat].choose(view).card
-        legal = [parse_card(a) for a in view["legal"]]
-        core = game.hand
-        gone = mask_of(core.plays[:4 * len(core.winners)])
-        card = equal_choice(legal[rng.randrange(len(legal))], advice, core.hands["NESW".index(seat)], gone)
-        game.apply(play(card))
-    seat = game.to_act
-    return game, memories[seat].situation(game.view(seat))
-
-
-def test_reading_equal_cards_keeps_the_truth_and_drops_what_the_play_denies():
-    """With the reading of equal cards certain (p_equal = 1), the true layout of
-    players who keep it always weighs something, and over a few deals some
-    layouts the play so far allows weigh nothing: a seat that followed with
-    the higher of two equal cards did not hold the lower."""
-    dropped = 0
-    for seed in range(12):
-        game, sit = _equal_players_play(seed, 6 + 3 * seed)
-        truth = [mask_of(parse_card(c) for c in game.view(s)["hand"]) for s in "NESW"]
-        assert layout_weight(sit, truth, P_OPP, P_PARTNER, p_equal=1.0) > 0
-        for layout in deal_layouts(sit, random.Random(seed), 40):
-            plain = layout_weight(sit, sit.hands(layout), P_OPP, P_PARTNER)
-            read = layout_weight(sit, sit.hands(layout), P_OPP, P_PARTNER, p_equal=1.0)
-            assert read in (0.0, plain)
-            dropped += read == 0.0 < plain
-    assert dropped > 0
