@@ -65,7 +65,7 @@ import math
 import random
 import threading
 import time
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, TypeAlias
 
 from ..actions import Action, parse_action, play
@@ -91,8 +91,8 @@ class StrongRobot:
     def __init__(self, seed: int | str = 0, samples: int = 20, nodes: int = 2000,
                  deadline_seconds: float | None = DEADLINE, fallback: RulesRobot | None = None,
                  early_samples: int = 10, lead_samples: int = 8, near: float = 0.0, settle: int = 10**6,
-                 margin: float = 0.5, candidates: int = 200, p_opponent: Chance | tuple[float, float, float] = 0.8,
-                 p_partner: Chance | tuple[float, float, float] = 0.6, late_samples: int | None = 40,
+                 margin: float = 0.5, candidates: int = 200, p_opponent: Chance | Sequence[float] = 0.8,
+                 p_partner: Chance | Sequence[float] = 0.6, late_samples: int | None = 40,
                  late_from: int = 9, extra: int = 20, close: float = 0.25, extend_from: int = 11,
                  search_samples: int | None = 6,
                  cap_seconds: object = _UNSET):
@@ -322,9 +322,13 @@ def equivalent(sit: Situation, legal: list[int]) -> bool:
     return not any(others & BIT[c] and suit[c] == s and low < power[c] < high for c in range(len(power)))
 
 
-def _fit(p: Chance | tuple[float, float, float]) -> Chance:
-    """A figure for every kind of play, or one a kind (lead, follow, other suit)."""
-    return Fit(*p) if isinstance(p, tuple) else p
+def _fit(p: Chance | Sequence[float]) -> Chance:
+    """A figure for every kind of play, or one a kind (lead, follow, other suit): three
+    figures as a tuple, or as the list JSON gives (``robot_positions.py --kw``)."""
+    if isinstance(p, (tuple, list)):
+        lead, follow, discard = p
+        return Fit(lead, follow, discard)
+    return p
 
 
 def _card(action: Action) -> int:

@@ -17,6 +17,7 @@ from hypothesis import given, settings, strategies as st
 from engine.cards import BIT, mask_of, parse_card
 from engine.deal import deal as deal_cards
 from engine.play import HandState
+from engine.robots.inference import Fit
 from engine.robots.rules import RulesRobot
 from engine.robots.sampling import SINK, Dealer, Memory, deal_layouts
 from engine.robots.strong import StrongRobot
@@ -178,3 +179,11 @@ def test_trump_card_stays_with_the_dealer_until_played():
         for layout in deal_layouts(sit, rng, 20):
             assert layout[dealer_pos] & BIT[card]
             assert not layout[SINK] & mask_of([card])
+
+
+def test_the_chances_by_kind_of_play_may_come_as_json_lists():
+    """``robot_positions.py --kw`` passes a robot's keyword arguments as JSON, where three
+    figures by kind of play (lead, follow, other suit) are a list, not a tuple."""
+    robot = StrongRobot(p_partner=[0.8, 0.6, 0.5], p_opponent=(0.7, 0.8, 0.9))
+    assert robot.p_partner == Fit(0.8, 0.6, 0.5) and robot.p_opponent == Fit(0.7, 0.8, 0.9)
+    assert StrongRobot(p_partner=0.4).p_partner == 0.4
