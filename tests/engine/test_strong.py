@@ -100,7 +100,7 @@ def test_layouts_are_uniform():
     assert all(abs(n - expected) < 5 * expected ** 0.5 for n in layouts.values())
 
 
-@pytest.mark.parametrize("seed, name", enumerate(NAMES))
+@pytest.mark.parametrize("seed, name", list(enumerate(NAMES)))
 def test_strong_plays_only_legal_actions_from_the_view(name, seed):
     """A whole hand in every variant (a fixed seed each; bench/legal.py plays many more),
     every seat strong, each given a copy of its view and nothing else; a small work
