@@ -1,6 +1,6 @@
 """Robot speed and strength: the rules robot's hands a second, the duplicate matches, the command's start-up.
 
-    .venv/bin/python bench/robots.py [--deals 300] [--jobs 1] [--seed 1] [--only speed,pimc,rules,variants,play]
+    .venv/bin/python bench/robots.py [--deals 300] [--jobs 1] [--seed 1] [--only speed,pimc,rules,variants,play] [--save FILE]
 
 Prints, from one run:
 - ``speed``: four ``rules`` robots playing short-whist hands through the fast
@@ -36,6 +36,7 @@ in minutes before a match is worth its hour.
 """
 
 import argparse
+import json
 import math
 import os
 import resource
@@ -197,19 +198,27 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=1, help="the matches' seed")
     p.add_argument("--jobs", type=int, default=1, help="processes each match is split over")
     p.add_argument("--only", default=",".join(PARTS), help=f"some of {','.join(PARTS)}")
+    p.add_argument("--save", metavar="FILE", help="write each match's tricks and points, deal by deal, as JSON"
+                   " (two settings on the same seed compare deal by deal: a paired difference)")
     args = p.parse_args()
     parts = set(args.only.split(","))
+    saved: dict[str, Any] = {}
     if "speed" in parts:
         speed(args)
     if "pimc" in parts:
-        report(f"strong vs pimc, short whist, seed {args.seed}", match("strong", "pimc", "short", args),
-               "tricks", GOAL_PIMC)
+        saved["pimc"] = match("strong", "pimc", "short", args)
+        report(f"strong vs pimc, short whist, seed {args.seed}", saved["pimc"], "tricks", GOAL_PIMC)
     if "rules" in parts:
-        report(f"strong vs rules, short whist, seed {args.seed}", match("strong", "rules", "short", args),
-               "tricks", GOAL_RULES)
+        saved["rules"] = match("strong", "rules", "short", args)
+        report(f"strong vs rules, short whist, seed {args.seed}", saved["rules"], "tricks", GOAL_RULES)
     if "variants" in parts:
         for name in VARIANTS:
-            report(f"strong vs rules, {name}, seed {args.seed}", match("strong", "rules", name, args), "points", None)
+            saved[name] = match("strong", "rules", name, args)
+            report(f"strong vs rules, {name}, seed {args.seed}", saved[name], "points", None)
+    if args.save:
+        with open(args.save, "w") as f:
+            json.dump({"seed": args.seed, "matches": {k: {"tricks": v["tricks"], "points": v["points"]}
+                                                      for k, v in saved.items()}}, f)
     if "play" in parts:
         cpu = sorted(engine_play())
         median = cpu[len(cpu) // 2]
