@@ -325,10 +325,12 @@ def equivalent(sit: Situation, legal: list[int]) -> bool:
 def _fit(p: Chance | Sequence[float]) -> Chance:
     """A figure for every kind of play, or one a kind (lead, follow, other suit): three
     figures as a tuple, or as the list JSON gives (``robot_positions.py --kw``)."""
-    if isinstance(p, (tuple, list)):
-        lead, follow, discard = p
-        return Fit(lead, follow, discard)
-    return p
+    if isinstance(p, Fit):
+        return p
+    if isinstance(p, (int, float)):
+        return float(p)
+    lead, follow, discard = p
+    return Fit(lead, follow, discard)
 
 
 def _card(action: Action) -> int:
