@@ -72,17 +72,41 @@ def test_the_person_back_resumes_the_table(make_user, sent, settings, django_cap
     assert robots.play_robot(table_id=table.pk, version=table.version) is True
 
 
-def test_the_persons_own_action_resumes_the_table(make_user, sent, settings, django_capture_on_commit_callbacks):
-    me = make_user()
+def _stood_in_for_then_plays(me, settings, capture, card: str | None = None):
+    """A casual table where a robot stood in for the person (N), who is away; when N is to
+    act they play `card` (else their first legal card) themselves: answers the table as it
+    was before that card."""
     table = tables.create_table(user=me, rules="short", robots={"E": "rules", "S": "rules", "W": "rules"}, seat="N")
     while game_of(fresh(table)).to_act != "N":
         assert robots.play_robot(table_id=table.pk, version=fresh(table).version)
     table = fresh(table)
     away(table, settings.PLAY_IDLE_PAUSE_SECONDS + 1, standin=True)
-    with django_capture_on_commit_callbacks(execute=True):
-        actions.apply_action(user=me, table_id=table.pk, action=str(game_of(table).legal_actions()[0]), version=table.version)
+    card = card or str(game_of(table).legal_actions()[0])
+    with capture(execute=True):
+        actions.apply_action(user=me, table_id=table.pk, action=card, version=table.version)
+    return table
+
+
+def test_the_persons_own_action_resumes_the_table(make_user, sent, settings, seeded_deals,
+                                                  django_capture_on_commit_callbacks):
+    seeded_deals(9)  # N leads the trick: East, a robot, plays next
+    table = _stood_in_for_then_plays(make_user(), settings, django_capture_on_commit_callbacks)
+    assert game_of(fresh(table)).to_act == "E"
     assert [s[:2] for s in sent] == [(table.pk, table.version + 1)]
     assert robots.play_robot(table_id=table.pk, version=table.version + 1) is True
+
+
+def test_a_person_back_who_takes_the_trick_is_not_given_a_robots_move(make_user, sent, settings, seeded_deals,
+                                                                      django_capture_on_commit_callbacks):
+    """Their card wins the trick, so they lead next: the seat is theirs again before the
+    table looks for a robot to wake, and no robot's move is queued for it (one was, for
+    the robot that had stood in, and did nothing when it came)."""
+    seeded_deals(15)  # N plays the fourth card of a trick, the ace of hearts, and takes it
+    table = _stood_in_for_then_plays(make_user(), settings, django_capture_on_commit_callbacks, "AH")
+    assert game_of(fresh(table)).to_act == "N"
+    seat = PlaySeat.objects.get(table=table, seat="N")
+    assert not seat.standin and actions.is_present(seat=seat, now=timezone.now())
+    assert sent == []
 
 
 def test_an_event_table_is_never_paused(make_user, make_event, settings):

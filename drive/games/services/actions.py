@@ -73,10 +73,13 @@ def apply_action(*, user: User | None, table_id: int, action: str, version: int,
         if game.to_act != mine.seat:
             message = _("The game is over.") if game.phase == Phase.OVER else _("It is not your turn.")
             raise Conflict(message, extra={"version": table.version})
+        # Back in their seat before the action (not written at every card: seen a moment ago
+        # is seen), so that the robot woken after it knows the seat is theirs again: a person
+        # whose card took the trick leads next, and no robot's move is queued for them.
+        if mine.standin or mine.last_seen is None or timezone.now() - mine.last_seen > SEEN_AGAIN:
+            back_in_seat(seat=mine, table=table, game=game)
         text = judged(game=game, action=action)
         record_action(table=table, game=game, seat=mine.seat, text=text, by_robot=False)
-        if mine.standin or mine.last_seen is None or timezone.now() - mine.last_seen > SEEN_AGAIN:
-            back_in_seat(seat=mine, table=table, game=game)  # not written at every card: seen a moment ago is seen
         return table_view(user, table, game, viewer=viewer)
 
 
