@@ -2,6 +2,7 @@
 from datetime import timedelta
 
 import pytest
+from django.contrib.auth.models import AnonymousUser
 from django.core import mail
 from django.utils import timezone
 
@@ -11,7 +12,8 @@ from drive.events.selectors import events as event_selectors
 from drive.events.services import accounts as account_services
 from drive.events.services import arrivals as arrival_services
 from drive.events.services import registration as registration_services
-from drive.events.models import Event, Registration
+from drive.events.models import Event, Player, Registration
+from drive.movements.models import Entrant
 
 Status = Registration.Status
 pytestmark = pytest.mark.django_db
@@ -103,8 +105,6 @@ def test_registration_refused_outside_its_window(make_event, make_user, fields, 
 
 
 def test_anonymous_cannot_register(event):
-    from django.contrib.auth.models import AnonymousUser
-
     with pytest.raises(Forbidden):
         registration_services.register(actor=AnonymousUser(), event=event)
 
@@ -256,9 +256,6 @@ def test_publish_and_close_registration_are_organiser_moves(make_event, organise
 
 
 def test_event_page_links_a_player_to_their_evening(client, make_event, make_user):
-    from drive.events.models import Player
-    from drive.movements.models import Entrant
-
     event = make_event(phase=Event.Phase.IN_PROGRESS)
     user = make_user()
     Entrant.objects.create(event=event, player=Player.objects.create(user=user, display_name="Vera"), number=1)
